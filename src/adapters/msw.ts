@@ -1,0 +1,23 @@
+// The in-process door: one MSW handler that passes every request under the base URL to
+// emulator.fetch. Works with setupServer (Node) and setupWorker (browser); handlers added later
+// with server.use(...) take precedence, as MSW always gives them.
+import { http, type HttpHandler } from 'msw';
+
+export interface EmulatorLike {
+  fetch(request: Request): Promise<Response>;
+}
+
+export interface HandlerOptions {
+  /** Where the emulated service "lives"; one URL or several. Default `http://127.0.0.1:4010`. */
+  baseUrl?: string | string[];
+}
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
+
+export function createHandlers(emulator: EmulatorLike, options: HandlerOptions = {}): HttpHandler[] {
+  const bases = [options.baseUrl ?? DEFAULT_BASE_URL].flat().map((b) => b.replace(/\/+$/, ''));
+  return bases.map((base) => http.all(`${base}/*`, ({ request }) => emulator.fetch(request)));
+}
+
+/** Shorthand for `createHandlers`: `setupServer(...handlers(emulator))`. */
+export const handlers = createHandlers;

@@ -1,0 +1,99 @@
+// The service-agent routes: health, and session transcripts (create-or-get, sync, restore), which
+// share the transcripts store. Auth is "none declared": an API key scopes the call when sent.
+import type { Clock } from '../../clock/clock.js';
+import { notFound, validationError } from '../../core/errors.js';
+import { defineRoute, type Principal, type RouteDef } from '../../core/route.js';
+import { transcriptLocked, transcriptNotFound } from '../transcripts/errors.js';
+import { MessagesQuerySchema } from '../transcripts/schema.js';
+import type { TranscriptStore } from '../transcripts/store.js';
+import type { WorkspaceStore } from '../workspaces/store.js';
+import {
+  HealthAnswerSchema,
+  SessionParamsSchema,
+  SessionTranscriptAnswerSchema,
+  SessionTranscriptSchema,
+  SyncAnswerSchema,
+  SyncSchema,
+} from './schema.js';
+
+const TAG = 'service-agent';
+const optionalKey = { kind: 'apiKey', optional: true, feature: 'transcripts' } as const;
+
+const scope = (principal: Principal): string | null => (principal.kind === 'apiKey' ? principal.workspaceId : null);
+
+export function serviceAgentRoutes(transcripts: TranscriptStore, workspaces: WorkspaceStore, clock: Clock): RouteDef[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/service-agent/health',
+      tag: TAG,
+      summary: 'Health check',
+      auth: { kind: 'none' },
+      emulatorDefined: true,
+      response: HealthAnswerSchema,
+      handler: () => ({ status: 'ok', service: 'service-agent', time: clock.iso() }),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/service-agent/transcript',
+      tag: TAG,
+      summary: 'Create or get the transcript of a session',
+      auth: optionalKey,
+      emulatorDefined: true,
+      body: SessionTranscriptSchema,
+      response: SessionTranscriptAnswerSchema,
+      handler: async ({ principal, body }) => {
+        const workspaceId = scope(principal) ?? body.workspaceId;
+        if (!workspaceId) {
+          throw validationError('workspaceId is required without an API key', [{ path: 'body.workspaceId', message: 'Required' }]);
+        }
+        if (!(await workspaces.get(workspaceId))) throw notFound('Workspace');
+        let id = await transcripts.findBySession(workspaceId, body.sessionId);
+        const created = id === undefined;
+        id ??= await transcripts.create(workspaceId, {
+          sessionId: body.sessionId,
+          ...(body.title !== undefined && { title: body.title }),
+          ...(body.metadata !== undefined && { metadata: body.metadata }),
+        });
+        const summary = await transcripts.summary(workspaceId, id);
+        return { _id: id, sessionId: body.sessionId, title: summary?.title, messageCount: summary?.messageCount, created };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/service-agent/transcript/:transcriptId/sync',
+      tag: TAG,
+      summary: 'Sync a session’s messages: those beyond the stored count are appended',
+      auth: optionalKey,
+      emulatorDefined: true,
+      params: SessionParamsSchema,
+      body: SyncSchema,
+      response: SyncAnswerSchema,
+      handler: async ({ principal, params, body }) => {
+        const found = await transcripts.exists(scope(principal), params.transcriptId);
+        if (!found) throw transcriptNotFound();
+        const summary = await transcripts.summary(found.workspaceId, params.transcriptId);
+        const stored = Number(summary?.messageCount ?? 0);
+        const fresh = body.messages.slice(stored);
+        if (fresh.length > 0 && found.locked) throw transcriptLocked();
+        for (const message of fresh) await transcripts.insertMessage(params.transcriptId, message);
+        return { status: 'ok', added: fresh.length, messageCount: stored + fresh.length };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/service-agent/transcript/:transcriptId/messages',
+      tag: TAG,
+      summary: 'Messages for session restoration, oldest first',
+      auth: optionalKey,
+      emulatorDefined: true,
+      params: SessionParamsSchema,
+      query: MessagesQuerySchema,
+      handler: async ({ principal, params, query }) => {
+        const transcript = await transcripts.getOne(scope(principal), params.transcriptId, query.limit, query.offset);
+        if (!transcript) throw transcriptNotFound();
+        return { _id: transcript._id, messages: transcript.messages, pagination: transcript.pagination };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,33 @@
+// Shapes of the service-agent session routes (spec section 4; bodies not shown, so emulator-defined).
+import { z } from 'zod';
+import { MessageInputSchema } from '../transcripts/schema.js';
+
+export const MAX_SYNC_MESSAGES = 5000;
+
+export const SessionTranscriptSchema = z
+  .object({
+    sessionId: z.string().min(1).max(200),
+    /** Needed only without an API key: the workspace the session belongs to. */
+    workspaceId: z.string().min(1).max(200).optional(),
+    title: z.string().trim().min(1).max(500).optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+
+export const SyncSchema = z
+  .object({ messages: z.array(MessageInputSchema).max(MAX_SYNC_MESSAGES) })
+  .strict();
+
+export const SessionParamsSchema = z.object({ transcriptId: z.string().min(1).max(200) });
+
+export const SessionTranscriptAnswerSchema = z.object({
+  _id: z.string(),
+  sessionId: z.string(),
+  title: z.string(),
+  messageCount: z.number().int(),
+  created: z.boolean(),
+});
+
+export const SyncAnswerSchema = z.object({ status: z.literal('ok'), added: z.number().int(), messageCount: z.number().int() });
+
+export const HealthAnswerSchema = z.object({ status: z.literal('ok'), service: z.string(), time: z.string() });

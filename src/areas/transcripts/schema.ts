@@ -1,0 +1,128 @@
+// Transcript request and response shapes (spec sections 2 and 4), and their paging limits.
+import { z } from 'zod';
+
+/** Transcript list paging (emulator-defined: the spec does not name the parameters). */
+export const LIST_DEFAULT_LIMIT = 20;
+export const LIST_MAX_LIMIT = 100;
+/** Message paging inside one transcript (emulator-defined). */
+export const MESSAGES_DEFAULT_LIMIT = 50;
+export const MESSAGES_MAX_LIMIT = 500;
+/** firstMessage/lastMessage previews are cut to this many characters. */
+export const PREVIEW_MAX_CHARS = 200;
+export const MAX_MESSAGES_PER_CREATE = 1000;
+export const MAX_CONTENT_CHARS = 200_000;
+
+export const MessageRoleSchema = z.enum(['user', 'assistant', 'system', 'tool']);
+
+const ObjectSchema = z.record(z.string(), z.unknown());
+
+/** Fields the service computes; a client may not set them. */
+const READ_ONLY_FIELDS = ['_id', 'id', 'messageCount', 'lastMessageTimestamp', 'firstMessage', 'lastMessage', 'pagination', 'workspaceId', 'createdAt', 'updatedAt'];
+const RESERVED_MESSAGE_FIELDS = ['position'];
+
+function rejectFields(fields: string[]) {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    for (const field of fields) {
+      if (field in value) ctx.addIssue({ code: 'custom', path: [field], message: 'Field is read-only' });
+    }
+  };
+}
+
+export const MessageInputSchema = z
+  .object({
+    role: MessageRoleSchema,
+    content: z.union([z.string().max(MAX_CONTENT_CHARS), ObjectSchema, z.array(z.unknown())]),
+    timestamp: z.union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()]).optional(),
+    context: z.array(ObjectSchema).optional(),
+  })
+  .catchall(z.unknown())
+  .superRefine(rejectFields(RESERVED_MESSAGE_FIELDS));
+export type MessageInput = z.infer<typeof MessageInputSchema>;
+
+export const CreateTranscriptSchema = z
+  .object({
+    title: z.string().trim().min(1).max(500).optional(),
+    locked: z.boolean().optional(),
+    hideConversationStarters: z.boolean().optional(),
+    metadata: ObjectSchema.optional(),
+    childTranscripts: z.array(z.string().min(1)).max(1000).optional(),
+    messages: z.array(MessageInputSchema).max(MAX_MESSAGES_PER_CREATE).optional(),
+  })
+  .catchall(z.unknown())
+  .superRefine(rejectFields(READ_ONLY_FIELDS));
+export type CreateTranscriptInput = z.infer<typeof CreateTranscriptSchema>;
+
+const int = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+export const ListQuerySchema = z.object({
+  page: int(1, 1_000_000, 1),
+  limit: int(1, LIST_MAX_LIMIT, LIST_DEFAULT_LIMIT),
+});
+
+export const MessagesQuerySchema = z.object({
+  limit: int(1, MESSAGES_MAX_LIMIT, MESSAGES_DEFAULT_LIMIT),
+  offset: int(0, 1_000_000_000, 0),
+});
+
+export const TranscriptParamsSchema = z.object({ transcriptId: z.string().min(1).max(200) });
+
+// Responses (used by tests and the OpenAPI document).
+
+export const MessagePreviewSchema = z.object({
+  role: z.string(),
+  timestamp: z.number().int(),
+  content: z.string().max(PREVIEW_MAX_CHARS).optional(),
+});
+
+export const TranscriptListItemSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    locked: z.boolean(),
+    hideConversationStarters: z.boolean(),
+    metadata: ObjectSchema,
+    messageCount: z.number().int().nonnegative(),
+    lastMessageTimestamp: z.number().int().nonnegative(),
+    childTranscripts: z.array(z.string()),
+    firstMessage: MessagePreviewSchema.nullable(),
+    lastMessage: MessagePreviewSchema.nullable(),
+  })
+  .catchall(z.unknown());
+
+export const TranscriptListSchema = z.object({
+  transcripts: z.array(TranscriptListItemSchema),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+    hasMore: z.boolean(),
+  }),
+});
+
+export const TranscriptMessageSchema = z
+  .object({
+    role: z.string(),
+    content: z.union([z.string(), ObjectSchema, z.array(z.unknown())]),
+    timestamp: z.string(),
+    context: z.array(ObjectSchema),
+  })
+  .catchall(z.unknown());
+
+export const TranscriptSingleSchema = z
+  .object({
+    _id: z.string(),
+    hideConversationStarters: z.boolean(),
+    childTranscripts: z.array(z.string()),
+    messages: z.array(TranscriptMessageSchema),
+    pagination: z.object({
+      total: z.number().int(),
+      limit: z.number().int(),
+      offset: z.number().int(),
+      hasMore: z.boolean(),
+    }),
+  })
+  .catchall(z.unknown());
+
+export const StatusOkSchema = z.object({ status: z.literal('ok') });

@@ -1,0 +1,222 @@
+// Transcripts and their messages, scoped to a workspace. Shared by the transcripts routes and the
+// service-agent session routes.
+import type { StoreDeps } from '../../core/services.js';
+import { parseJson, toIso } from '../../core/services.js';
+import { PREVIEW_MAX_CHARS, type CreateTranscriptInput, type MessageInput } from './schema.js';
+
+interface TranscriptRow {
+  [column: string]: string | number | null;
+  id: string;
+  seq: number;
+  workspace_id: string;
+  title: string;
+  locked: number;
+  hide_conversation_starters: number;
+  metadata: string;
+  child_transcripts: string;
+  extra: string;
+  session_id: string | null;
+  message_count: number;
+  last_message_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+interface MessageRow {
+  [column: string]: string | number | null;
+  transcript_id: string;
+  position: number;
+  role: string;
+  content: string;
+  timestamp: number;
+  context: string;
+  extra: string;
+}
+
+export interface MessagePreview {
+  role: string;
+  timestamp: number;
+  content?: string;
+}
+
+export interface StoredMessage {
+  role: string;
+  content: unknown;
+  timestamp: string;
+  context: Record<string, unknown>[];
+  [extra: string]: unknown;
+}
+
+export const DEFAULT_TITLE = 'Untitled transcript';
+
+function preview(row: MessageRow | undefined): MessagePreview | null {
+  if (!row) return null;
+  const out: MessagePreview = { role: row.role, timestamp: Number(row.timestamp) };
+  const content = JSON.parse(row.content) as unknown;
+  if (typeof content === 'string') out.content = Array.from(content).slice(0, PREVIEW_MAX_CHARS).join('');
+  return out;
+}
+
+function messageOut(row: MessageRow): StoredMessage {
+  return {
+    ...parseJson<Record<string, unknown>>(row.extra, {}),
+    role: row.role,
+    content: JSON.parse(row.content) as unknown,
+    timestamp: toIso(Number(row.timestamp)),
+    context: parseJson(row.context, []),
+  };
+}
+
+function baseFields(row: TranscriptRow) {
+  return {
+    _id: row.id,
+    title: row.title,
+    locked: row.locked === 1,
+    hideConversationStarters: row.hide_conversation_starters === 1,
+    metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
+    messageCount: Number(row.message_count),
+    lastMessageTimestamp: Number(row.last_message_at),
+    childTranscripts: parseJson<string[]>(row.child_transcripts, []),
+    createdAt: toIso(Number(row.created_at)),
+    updatedAt: toIso(Number(row.updated_at)),
+  };
+}
+
+/** Splits a message body into its known columns and the extra fields kept alongside. */
+function splitMessage(message: MessageInput) {
+  const { role, content, timestamp, context, ...extra } = message;
+  return { role, content, timestamp, context: context ?? [], extra };
+}
+
+export class TranscriptStore {
+  constructor(private readonly deps: StoreDeps) {}
+
+  private async row(workspaceId: string | null, id: string): Promise<TranscriptRow | undefined> {
+    return workspaceId === null
+      ? this.deps.storage.get<TranscriptRow>('SELECT * FROM transcripts WHERE id = ?', [id])
+      : this.deps.storage.get<TranscriptRow>('SELECT * FROM transcripts WHERE id = ? AND workspace_id = ?', [id, workspaceId]);
+  }
+
+  async exists(workspaceId: string | null, id: string): Promise<{ workspaceId: string; locked: boolean } | undefined> {
+    const row = await this.row(workspaceId, id);
+    return row ? { workspaceId: row.workspace_id, locked: row.locked === 1 } : undefined;
+  }
+
+  async create(workspaceId: string, input: CreateTranscriptInput & { id?: string; sessionId?: string; createdAt?: number }) {
+    const { title, locked, hideConversationStarters, metadata, childTranscripts, messages, id, sessionId, createdAt, ...extra } = input;
+    const now = createdAt ?? this.deps.clock.now();
+    const transcriptId = id ?? this.deps.ids.objectId();
+    const next = await this.deps.storage.get<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM transcripts');
+    await this.deps.storage.run(
+      `INSERT INTO transcripts (id, seq, workspace_id, title, locked, hide_conversation_starters, metadata, child_transcripts,
+         extra, session_id, message_count, last_message_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?)`,
+      [
+        transcriptId,
+        Number(next?.seq ?? 1),
+        workspaceId,
+        title ?? DEFAULT_TITLE,
+        locked ? 1 : 0,
+        hideConversationStarters ? 1 : 0,
+        JSON.stringify(metadata ?? {}),
+        JSON.stringify(childTranscripts ?? []),
+        JSON.stringify(extra),
+        sessionId ?? null,
+        now,
+        now,
+      ],
+    );
+    for (const message of messages ?? []) await this.insertMessage(transcriptId, message, now, true);
+    return transcriptId;
+  }
+
+  /** Appends a message; `force` lets scenario loading fill locked transcripts. */
+  async insertMessage(transcriptId: string, message: MessageInput, fallbackTime = this.deps.clock.now(), force = false): Promise<void> {
+    const row = await this.row(null, transcriptId);
+    if (!row) throw new Error(`transcript ${transcriptId} vanished`);
+    if (row.locked === 1 && !force) throw new Error('locked');
+    const { role, content, timestamp, context, extra } = splitMessage(message);
+    const at = timestamp === undefined ? fallbackTime : typeof timestamp === 'number' ? timestamp : Date.parse(timestamp);
+    const position = Number(row.message_count);
+    await this.deps.storage.run(
+      'INSERT INTO transcript_messages (transcript_id, position, role, content, timestamp, context, extra) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [transcriptId, position, role, JSON.stringify(content), at, JSON.stringify(context), JSON.stringify(extra)],
+    );
+    await this.deps.storage.run(
+      'UPDATE transcripts SET message_count = ?, last_message_at = ?, updated_at = ? WHERE id = ?',
+      [position + 1, at, Math.max(Number(row.updated_at), at), transcriptId],
+    );
+  }
+
+  /** One page of a workspace's transcripts, most recently active first. */
+  async list(workspaceId: string, page: number, limit: number) {
+    const totalRow = await this.deps.storage.get<{ n: number }>('SELECT COUNT(*) AS n FROM transcripts WHERE workspace_id = ?', [workspaceId]);
+    const total = Number(totalRow?.n ?? 0);
+    const rows = await this.deps.storage.all<TranscriptRow>(
+      'SELECT * FROM transcripts WHERE workspace_id = ? ORDER BY updated_at DESC, seq DESC LIMIT ? OFFSET ?',
+      [workspaceId, limit, (page - 1) * limit],
+    );
+    const ends = await this.endMessages(rows);
+    const transcripts = rows.map((row) => ({
+      ...parseJson<Record<string, unknown>>(row.extra, {}),
+      ...baseFields(row),
+      firstMessage: preview(ends.get(`${row.id}:0`)),
+      lastMessage: preview(ends.get(`${row.id}:${Number(row.message_count) - 1}`)),
+    }));
+    const totalPages = Math.ceil(total / limit);
+    return { transcripts, pagination: { page, limit, total, totalPages, hasMore: page < totalPages } };
+  }
+
+  /** The first and last message of each transcript, in one query. */
+  private async endMessages(rows: TranscriptRow[]): Promise<Map<string, MessageRow>> {
+    const out = new Map<string, MessageRow>();
+    const withMessages = rows.filter((r) => Number(r.message_count) > 0);
+    if (withMessages.length === 0) return out;
+    const conditions = withMessages.map(() => '(transcript_id = ? AND position IN (0, ?))').join(' OR ');
+    const params = withMessages.flatMap((r) => [r.id, Number(r.message_count) - 1]);
+    const messages = await this.deps.storage.all<MessageRow>(`SELECT * FROM transcript_messages WHERE ${conditions}`, params);
+    for (const m of messages) out.set(`${m.transcript_id}:${Number(m.position)}`, m);
+    return out;
+  }
+
+  async getOne(workspaceId: string | null, id: string, limit: number, offset: number) {
+    const row = await this.row(workspaceId, id);
+    if (!row) return undefined;
+    const total = Number(row.message_count);
+    const messages = await this.messages(id, limit, offset);
+    return {
+      ...parseJson<Record<string, unknown>>(row.extra, {}),
+      ...baseFields(row),
+      messages,
+      pagination: { total, limit, offset, hasMore: offset + messages.length < total },
+    };
+  }
+
+  async messages(id: string, limit: number, offset: number): Promise<StoredMessage[]> {
+    const rows = await this.deps.storage.all<MessageRow>(
+      'SELECT * FROM transcript_messages WHERE transcript_id = ? ORDER BY position LIMIT ? OFFSET ?',
+      [id, limit, offset],
+    );
+    return rows.map(messageOut);
+  }
+
+  async summary(workspaceId: string | null, id: string) {
+    const row = await this.row(workspaceId, id);
+    return row ? { ...parseJson<Record<string, unknown>>(row.extra, {}), ...baseFields(row) } : undefined;
+  }
+
+  async findBySession(workspaceId: string, sessionId: string): Promise<string | undefined> {
+    const row = await this.deps.storage.get<{ id: string }>(
+      'SELECT id FROM transcripts WHERE workspace_id = ? AND session_id = ? ORDER BY seq LIMIT 1',
+      [workspaceId, sessionId],
+    );
+    return row?.id;
+  }
+
+  async delete(workspaceId: string, id: string): Promise<boolean> {
+    const { changes } = await this.deps.storage.run('DELETE FROM transcripts WHERE id = ? AND workspace_id = ?', [id, workspaceId]);
+    if (changes === 0) return false;
+    await this.deps.storage.run('DELETE FROM transcript_messages WHERE transcript_id = ?', [id]);
+    return true;
+  }
+}

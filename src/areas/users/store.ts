@@ -1,0 +1,61 @@
+// Users: the people scenarios create, who own workspaces and hold Bearer tokens.
+import type { StoreDeps } from '../../core/services.js';
+import { parseJson } from '../../core/services.js';
+
+export interface UserRecord {
+  id: string;
+  email?: string;
+  name?: string;
+  nickname?: string;
+  picture?: string;
+  emailVerified: boolean;
+  metadata: Record<string, unknown>;
+  createdAt: number;
+}
+
+interface UserRow {
+  [column: string]: string | number | null;
+  id: string;
+  email: string | null;
+  name: string | null;
+  nickname: string | null;
+  picture: string | null;
+  email_verified: number;
+  metadata: string;
+  created_at: number;
+}
+
+function fromRow(row: UserRow): UserRecord {
+  const user: UserRecord = { id: row.id, emailVerified: row.email_verified === 1, metadata: parseJson(row.metadata, {}), createdAt: Number(row.created_at) };
+  if (row.email !== null) user.email = row.email;
+  if (row.name !== null) user.name = row.name;
+  if (row.nickname !== null) user.nickname = row.nickname;
+  if (row.picture !== null) user.picture = row.picture;
+  return user;
+}
+
+export class UserStore {
+  constructor(private readonly deps: StoreDeps) {}
+
+  async insert(user: UserRecord): Promise<void> {
+    await this.deps.storage.run(
+      `INSERT INTO users (id, email, name, nickname, picture, email_verified, metadata, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        user.id,
+        user.email ?? null,
+        user.name ?? null,
+        user.nickname ?? null,
+        user.picture ?? null,
+        user.emailVerified ? 1 : 0,
+        JSON.stringify(user.metadata),
+        user.createdAt,
+      ],
+    );
+  }
+
+  async get(id: string): Promise<UserRecord | undefined> {
+    const row = await this.deps.storage.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]);
+    return row ? fromRow(row) : undefined;
+  }
+}

@@ -1,0 +1,59 @@
+// The emulator clock: the only place that reads the wall clock. Everything else asks it for "now".
+
+export type ClockMode = 'manual' | 'real';
+
+export interface ClockState {
+  mode: ClockMode;
+  now: number;
+}
+
+const wallClock = (): number => Date.now();
+
+export class Clock {
+  private currentMode: ClockMode;
+  private base: number;
+  private wallBase: number;
+
+  constructor(state: ClockState, private readonly wall: () => number = wallClock) {
+    this.currentMode = state.mode;
+    this.base = state.now;
+    this.wallBase = wall();
+  }
+
+  get mode(): ClockMode {
+    return this.currentMode;
+  }
+
+  /** Emulator time in epoch milliseconds. */
+  now(): number {
+    return this.currentMode === 'manual' ? this.base : this.base + (this.wall() - this.wallBase);
+  }
+
+  iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  /** Moves time to `time`; the scheduler calls this while it runs due work in order. */
+  moveTo(time: number): void {
+    if (time < this.now()) throw new RangeError('time never moves backwards');
+    this.base = time;
+    this.wallBase = this.wall();
+  }
+
+  setMode(mode: ClockMode): void {
+    this.base = this.now();
+    this.wallBase = this.wall();
+    this.currentMode = mode;
+  }
+
+  /** Starts a new world: used by reset and scenario loads, which may move time backwards. */
+  restore(state: ClockState): void {
+    this.currentMode = state.mode;
+    this.base = state.now;
+    this.wallBase = this.wall();
+  }
+
+  state(): ClockState {
+    return { mode: this.currentMode, now: this.now() };
+  }
+}

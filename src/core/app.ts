@@ -1,0 +1,102 @@
+// The core fetch handler: mounts the route tables on a Web-standard router and runs each request
+// through auth, rate limits, validation, the handler (in a transaction) and the one error envelope.
+import { Hono, type Context } from 'hono';
+import type { Clock } from '../clock/clock.js';
+import type { Storage } from '../storage/storage.js';
+import { authenticate, requirePermission, type KeyForAuth, type KeyLookup } from './auth.js';
+import { EmulatorError, errorResponse, notFound } from './errors.js';
+import { jsonResponse } from './json-response.js';
+import { MINUTE_MS, RateLimiter, rateLimitHeaders, rateLimitedError, tightest, type RateDecision } from './rate-limiter.js';
+import type { RateFeature, RouteDef } from './route.js';
+import { parseWith, readJsonBody } from './validation.js';
+
+export interface CoreDeps {
+  clock: Clock;
+  storage: Storage;
+  keys: KeyLookup;
+  rateLimiter: RateLimiter;
+  /** Requests per minute per key for a feature, or undefined for no limit. */
+  featureLimit(feature: RateFeature): number | undefined;
+  /** Called with every unexpected error before it becomes a 500. */
+  onInternalError?(err: unknown): void;
+}
+
+/** Per-request facts the adapters may pass in, beside the Request itself. */
+export interface RequestInfo {
+  clientIp?: string;
+}
+
+/** Facts about a handled request, read by the journal. */
+export interface RequestOutcome {
+  keyId: string | null;
+}
+
+type Env = { Bindings: { info: RequestInfo; outcome: RequestOutcome } };
+
+function clientIp(request: Request, info: RequestInfo): string {
+  const forwarded = request.headers.get('x-forwarded-for');
+  return forwarded?.split(',')[0]?.trim() || info.clientIp || '127.0.0.1';
+}
+
+function checkRateLimits(deps: CoreDeps, key: KeyForAuth, feature: RateFeature | undefined): RateDecision | undefined {
+  const now = deps.clock.now();
+  const decisions: RateDecision[] = [];
+  if (key.rateLimit !== undefined) decisions.push(deps.rateLimiter.hit(`key:${key.id}`, key.rateLimit, MINUTE_MS, now));
+  const featureLimit = feature ? deps.featureLimit(feature) : undefined;
+  if (feature && featureLimit !== undefined) {
+    decisions.push(deps.rateLimiter.hit(`key:${key.id}:${feature}`, featureLimit, MINUTE_MS, now));
+  }
+  const shown = tightest(decisions);
+  if (shown && !shown.allowed) throw rateLimitedError(shown, now);
+  return shown;
+}
+
+async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise<Response> {
+  const request = c.req.raw;
+  let headers: Record<string, string> = {};
+  try {
+    const { principal, key } = await authenticate(route.auth, request, deps.keys);
+    if (key) {
+      c.env.outcome.keyId = key.id;
+      const decision = checkRateLimits(deps, key, route.auth.kind === 'apiKey' ? route.auth.feature : undefined);
+      if (decision) headers = rateLimitHeaders(decision, deps.clock.now());
+    }
+    requirePermission(route.auth, principal);
+    const params = route.params ? parseWith(route.params, c.req.param(), 'params') : undefined;
+    const query = route.query ? parseWith(route.query, c.req.query(), 'query') : undefined;
+    const body = route.body ? parseWith(route.body, await readJsonBody(request, route.bodyOptional), 'body') : undefined;
+    const run = async () =>
+      route.handler({ body, query, params, principal, request, clientIp: clientIp(request, c.env.info) });
+    const atomic = route.method !== 'GET' && route.transactional !== false;
+    const result = atomic ? await deps.storage.transaction(run) : await run();
+    const response = result instanceof Response ? result : jsonResponse(result, route.status ?? 200);
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  } catch (err) {
+    if (!(err instanceof EmulatorError)) deps.onInternalError?.(err);
+    const response = errorResponse(err);
+    for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);
+    return response;
+  }
+}
+
+export interface CoreHandler {
+  fetch(request: Request, info?: RequestInfo): Promise<{ response: Response; outcome: RequestOutcome }>;
+}
+
+export function createCoreHandler(routes: RouteDef[], deps: CoreDeps): CoreHandler {
+  const app = new Hono<Env>();
+  for (const route of routes) app.on(route.method, route.path, (c) => handle(route, c, deps));
+  app.notFound((c) => errorResponse(notFound(`Route ${c.req.method} ${new URL(c.req.url).pathname}`)));
+  app.onError((err) => {
+    deps.onInternalError?.(err);
+    return errorResponse(err);
+  });
+  return {
+    async fetch(request, info = {}) {
+      const outcome: RequestOutcome = { keyId: null };
+      const response = await app.fetch(request, { info, outcome });
+      return { response, outcome };
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// The one error model: wire codes, their HTTP statuses, and the envelope every non-2xx answer uses.
+
+/** Every wire code the emulator answers with, and its HTTP status. */
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  TERMS_NOT_ACCEPTED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorEnvelope {
+  error: { code: string; message: string; details?: unknown; documentation?: string };
+}
+
+/** The only error type routes and stores throw on purpose; anything else becomes INTERNAL_ERROR. */
+export class EmulatorError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, details?: unknown, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'EmulatorError';
+    this.code = code;
+    this.details = details;
+    this.headers = headers;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export const validationError = (message: string, issues: ValidationIssue[] = [], extra: Record<string, unknown> = {}) =>
+  new EmulatorError('VALIDATION_ERROR', message, { issues, ...extra });
+
+export const notFound = (what: string) => new EmulatorError('NOT_FOUND', `${what} not found`);
+
+export const unauthorized = (message = 'Authentication required') => new EmulatorError('UNAUTHORIZED', message);
+
+export const forbidden = (message = 'Insufficient permissions') => new EmulatorError('FORBIDDEN', message);
+
+export const conflict = (message: string, details?: unknown) => new EmulatorError('CONFLICT', message, details);
+
+/** Builds the JSON answer for any thrown value; unknown errors leak nothing of their internals. */
+export function errorResponse(err: unknown): Response {
+  const known = err instanceof EmulatorError ? err : new EmulatorError('INTERNAL_ERROR', 'Internal server error');
+  const body: ErrorEnvelope = { error: { code: known.code, message: known.message } };
+  if (known.details !== undefined) body.error.details = known.details;
+  return new Response(JSON.stringify(body), {
+    status: known.status,
+    headers: { 'content-type': 'application/json', ...known.headers },
+  });
+}

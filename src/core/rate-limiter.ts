@@ -1,0 +1,72 @@
+// Fixed-window rate limits on the emulator clock. Counters belong to one emulator instance and
+// travel with its snapshots.
+import { EmulatorError } from './errors.js';
+
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 86_400_000;
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** When the window ends, epoch ms. */
+  resetAt: number;
+}
+
+export type RateLimiterState = Record<string, { windowStart: number; count: number }>;
+
+export class RateLimiter {
+  private windows = new Map<string, { windowStart: number; count: number }>();
+
+  /** Counts one request against `bucket` and says whether it is within `limit` per window. */
+  hit(bucket: string, limit: number, windowMs: number, now: number): RateDecision {
+    const windowStart = now - (now % windowMs);
+    let entry = this.windows.get(bucket);
+    if (!entry || entry.windowStart !== windowStart) {
+      entry = { windowStart, count: 0 };
+      this.windows.set(bucket, entry);
+    }
+    entry.count++;
+    return {
+      allowed: entry.count <= limit,
+      limit,
+      remaining: Math.max(0, limit - entry.count),
+      resetAt: windowStart + windowMs,
+    };
+  }
+
+  state(): RateLimiterState {
+    return Object.fromEntries([...this.windows].map(([k, v]) => [k, { ...v }]));
+  }
+
+  restore(state: RateLimiterState): void {
+    this.windows = new Map(Object.entries(state).map(([k, v]) => [k, { ...v }]));
+  }
+}
+
+/** The headers of contract section 6, for any decision (sent on success too). */
+export function rateLimitHeaders(decision: RateDecision, now: number): Record<string, string> {
+  const resetIn = Math.max(0, Math.ceil((decision.resetAt - now) / 1000));
+  const headers: Record<string, string> = {
+    'RateLimit-Limit': String(decision.limit),
+    'RateLimit-Remaining': String(decision.remaining),
+    'RateLimit-Reset': String(resetIn),
+  };
+  if (!decision.allowed) headers['Retry-After'] = String(resetIn);
+  return headers;
+}
+
+export function rateLimitedError(decision: RateDecision, now: number, message = 'Rate limit exceeded'): EmulatorError {
+  const retryAfter = Math.max(0, Math.ceil((decision.resetAt - now) / 1000));
+  return new EmulatorError(
+    'RATE_LIMITED',
+    message,
+    { limit: decision.limit, remaining: decision.remaining, resetAt: Math.ceil(decision.resetAt / 1000), retryAfter },
+    rateLimitHeaders(decision, now),
+  );
+}
+
+/** Of several decisions, the one a client should see: a refusal first, else the least remaining. */
+export function tightest(decisions: RateDecision[]): RateDecision | undefined {
+  return [...decisions].sort((a, b) => Number(a.allowed) - Number(b.allowed) || a.remaining - b.remaining)[0];
+}

@@ -1,0 +1,63 @@
+// Routes as data: each area exports a table of these; the core mounts them, and the OpenAPI
+// document and spec coverage are computed from the same tables.
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type Permission = 'transcript:read' | 'transcript:write' | 'rag:read' | 'rag:write';
+
+/** Features with their own per-key rate-limit windows (spec section 8). */
+export type RateFeature = 'transcripts' | 'rag';
+
+export type RouteAuth =
+  | { kind: 'none' }
+  /** A workspace API key in `x-api-key`; when `optional`, a missing key is allowed. */
+  | { kind: 'apiKey'; permission?: Permission; feature?: RateFeature; optional?: boolean };
+
+export interface ApiKeyPrincipal {
+  kind: 'apiKey';
+  keyId: string;
+  workspaceId: string;
+  permissions: string[];
+}
+
+export type Principal = { kind: 'anonymous' } | ApiKeyPrincipal;
+
+export interface RouteInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  principal: Principal;
+  request: Request;
+  clientIp: string;
+}
+
+/** What a handler answers: a value sent as JSON with the route's status, or a ready Response. */
+export type RouteResult = unknown;
+
+export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
+  method: HttpMethod;
+  /** Path in the router's syntax, e.g. `/api/v1/transcripts/:transcriptId`. */
+  path: string;
+  /** The spec's tag (route area), used to group the OpenAPI document. */
+  tag: string;
+  summary: string;
+  auth: RouteAuth;
+  /** Marks routes whose shape the spec does not show: the emulator defines them. */
+  emulatorDefined?: boolean;
+  body?: z.ZodType<B>;
+  /** An empty body counts as `{}` (for control calls whose fields are all optional). */
+  bodyOptional?: boolean;
+  query?: z.ZodType<Q>;
+  params?: z.ZodType<P>;
+  response?: z.ZodType;
+  status?: number;
+  /** Writes run in one transaction unless a route opts out (the control API swaps whole states). */
+  transactional?: boolean;
+  handler: (input: RouteInput<B, Q, P>) => Promise<RouteResult> | RouteResult;
+}
+
+/** Keeps a route's schemas and handler types in step without repeating them. */
+export function defineRoute<B = undefined, Q = undefined, P = undefined>(route: RouteDef<B, Q, P>): RouteDef {
+  return route as unknown as RouteDef;
+}

@@ -1,0 +1,194 @@
+// One emulator's whole state and the operations on it: load, reset, snapshot, clock, tokens.
+// Callers hold the request lock; nothing here locks.
+import { ApiKeyStore } from '../areas/api-keys/store.js';
+import { TranscriptStore } from '../areas/transcripts/store.js';
+import { UserStore } from '../areas/users/store.js';
+import { WorkspaceStore } from '../areas/workspaces/store.js';
+import { Clock, type ClockMode, type ClockState } from '../clock/clock.js';
+import { Scheduler, type JobHandlers } from '../clock/scheduler.js';
+import { createCoreHandler, type CoreHandler } from '../core/app.js';
+import { notFound, validationError } from '../core/errors.js';
+import { RateLimiter, type RateLimiterState } from '../core/rate-limiter.js';
+import type { StoreDeps } from '../core/services.js';
+import { IdFactory } from '../seed/ids.js';
+import { SeededRandom, type RandomState } from '../seed/random.js';
+import { TokenSigner } from '../security/jwt.js';
+import type { Handles } from '../scenarios/handles.js';
+import { loadScenario } from '../scenarios/loader.js';
+import { DEFAULT_RATE_LIMITS, type Scenario, type Settings } from '../scenarios/schema.js';
+import { TABLE_NAMES } from '../storage/schema.js';
+import type { Storage, StorageSnapshot } from '../storage/storage.js';
+import { buildRoutes } from './routes.js';
+import { ScenarioRefSchema, type ClockChange } from '../control/schema.js';
+import { parseScenario, type ScenarioResolver } from '../scenarios/validate.js';
+
+export interface WorldSnapshot {
+  storage: StorageSnapshot;
+  random: RandomState;
+  clock: ClockState;
+  limiter: RateLimiterState;
+  handles: Handles;
+  settings: Settings;
+  scenario: Scenario;
+}
+
+export interface WorldOptions {
+  storage: Storage;
+  clockMode: ClockMode;
+  issuer?: string;
+  resolveScenario: ScenarioResolver;
+  onInternalError?(err: unknown): void;
+}
+
+export interface Stores {
+  users: UserStore;
+  workspaces: WorkspaceStore;
+  apiKeys: ApiKeyStore;
+  transcripts: TranscriptStore;
+}
+
+export class World {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly random = new SeededRandom(0);
+  readonly ids: IdFactory;
+  readonly scheduler: Scheduler;
+  readonly rateLimiter = new RateLimiter();
+  readonly stores: Stores;
+  readonly core: CoreHandler;
+  private readonly jobHandlers: JobHandlers = {};
+  private readonly signers = new Map<number, TokenSigner>();
+  signer!: TokenSigner;
+  settings!: Settings;
+  handles!: Handles;
+  scenario!: Scenario;
+  private boot!: WorldSnapshot;
+
+  constructor(private readonly options: WorldOptions) {
+    this.storage = options.storage;
+    this.clock = new Clock({ mode: options.clockMode, now: 0 });
+    this.ids = new IdFactory(this.random, () => this.clock.now());
+    this.scheduler = new Scheduler(this.storage, this.clock, () => this.ids.objectId(), this.jobHandlers);
+    const deps: StoreDeps = { storage: this.storage, clock: this.clock, ids: this.ids, random: this.random, scheduler: this.scheduler };
+    this.stores = {
+      users: new UserStore(deps),
+      workspaces: new WorkspaceStore(deps),
+      apiKeys: new ApiKeyStore(deps),
+      transcripts: new TranscriptStore(deps),
+    };
+    this.core = createCoreHandler(buildRoutes(this), {
+      clock: this.clock,
+      storage: this.storage,
+      keys: this.stores.apiKeys,
+      rateLimiter: this.rateLimiter,
+      featureLimit: (feature) => this.settings.rateLimits[feature]?.perMinute ?? DEFAULT_RATE_LIMITS[feature],
+      ...(options.onInternalError && { onInternalError: options.onInternalError }),
+    });
+  }
+
+  private async signerFor(seed: number): Promise<TokenSigner> {
+    let signer = this.signers.get(seed);
+    if (!signer) {
+      signer = await TokenSigner.fromSeed(seed, () => this.clock.now(), this.options.issuer);
+      this.signers.set(seed, signer);
+    }
+    return signer;
+  }
+
+  /** Replaces all state with a validated scenario; on failure the previous state stays whole. */
+  async load(scenario: Scenario): Promise<Handles> {
+    const before = this.handles ? await this.snapshot() : undefined;
+    const signer = await this.signerFor(scenario.seed);
+    try {
+      this.clock.restore({ mode: this.clock.mode, now: Date.parse(scenario.now) });
+      this.random.restore({ seed: scenario.seed, counter: 0 });
+      this.rateLimiter.restore({});
+      this.signer = signer;
+      const handles = await this.storage.transaction(async () => {
+        for (const table of TABLE_NAMES) await this.storage.run(`DELETE FROM ${table}`);
+        return loadScenario(scenario, { clock: this.clock, ids: this.ids, signer, ...this.stores });
+      });
+      this.settings = scenario.settings;
+      this.handles = handles;
+      this.scenario = scenario;
+      this.boot = await this.snapshot();
+      return handles;
+    } catch (err) {
+      if (before) await this.restore(before);
+      throw err;
+    }
+  }
+
+  /** Back to the state right after the last load. */
+  async reset(): Promise<Handles> {
+    await this.restore(this.boot);
+    return this.handles;
+  }
+
+  async snapshot(): Promise<WorldSnapshot> {
+    return {
+      storage: await this.storage.snapshot(),
+      random: this.random.state(),
+      clock: this.clock.state(),
+      limiter: this.rateLimiter.state(),
+      handles: this.handles,
+      settings: this.settings,
+      scenario: this.scenario,
+    };
+  }
+
+  async restore(snapshot: WorldSnapshot): Promise<void> {
+    await this.storage.restore(snapshot.storage);
+    this.random.restore(snapshot.random);
+    this.clock.restore({ mode: this.clock.mode, now: snapshot.clock.now });
+    this.rateLimiter.restore(snapshot.limiter);
+    this.signer = await this.signerFor(snapshot.random.seed);
+    this.handles = snapshot.handles;
+    this.settings = snapshot.settings;
+    this.scenario = snapshot.scenario;
+  }
+
+  /** Reset as the control API defines it: the last loaded scenario, or the one named, or a new seed. */
+  async resetTo(options: { scenario?: string; seed?: number } = {}): Promise<Handles> {
+    const { scenario, seed } = options;
+    if (scenario === undefined && (seed === undefined || seed === this.scenario.seed)) return this.reset();
+    const next = scenario === undefined ? { ...this.scenario } : await this.options.resolveScenario(scenario);
+    if (seed !== undefined) next.seed = seed;
+    return this.load(next);
+  }
+
+  /** Loads a built-in by name or a whole document (validated first; state untouched when bad). */
+  async loadDocument(doc: unknown): Promise<Handles> {
+    const ref = ScenarioRefSchema.safeParse(doc);
+    if (ref.success) {
+      const scenario = await this.options.resolveScenario(ref.data.name);
+      if (ref.data.seed !== undefined) scenario.seed = ref.data.seed;
+      return this.load(scenario);
+    }
+    return this.load(parseScenario(doc));
+  }
+
+  /** Moves the clock by `advanceMs` or to `set`, running due work; or switches its mode. */
+  async changeClock(change: ClockChange): Promise<void> {
+    if ('advanceMs' in change) await this.scheduler.advance(change.advanceMs);
+    else if ('set' in change) {
+      const target = typeof change.set === 'number' ? change.set : Date.parse(change.set);
+      if (!(target >= this.clock.now())) {
+        throw validationError('Time never moves backwards', [{ path: 'set', message: `Before the current time ${this.clock.iso()}` }]);
+      }
+      await this.scheduler.setTime(target);
+    } else this.clock.setMode(change.mode);
+  }
+
+  /** Registers the job handlers of an area; kinds are namespaced by the area. */
+  registerJobs(handlers: JobHandlers): void {
+    Object.assign(this.jobHandlers, handlers);
+  }
+
+  async issueToken(userId: string, expiresInSec = 3600): Promise<{ accessToken: string; expiresAt: string }> {
+    if (!(await this.stores.users.get(userId))) throw notFound('User');
+    if (!Number.isInteger(expiresInSec)) throw validationError('expiresInSec must be an integer');
+    const { token, expiresAt } = await this.signer.sign({ sub: userId, use: 'access' }, expiresInSec, this.ids.objectId());
+    return { accessToken: token, expiresAt: new Date(expiresAt).toISOString() };
+  }
+}

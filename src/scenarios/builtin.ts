@@ -1,0 +1,72 @@
+// Built-in scenarios (Node only): documents in `scenarios/`, with `{"$fixture": "path"}` references
+// to shared sample content in `fixtures/` resolved before validation.
+import { readFile, readdir } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EmulatorError, validationError } from '../core/errors.js';
+import { parseScenario } from './validate.js';
+import type { Scenario } from './schema.js';
+
+export const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
+export const FIXTURE_DIR = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+
+const NAME = /^[a-z0-9][a-z0-9-]*$/;
+
+async function readFixture(path: string): Promise<unknown> {
+  if (path.includes('..') || path.startsWith('/')) throw validationError(`Fixture path "${path}" must stay inside fixtures/`);
+  const text = await readFile(FIXTURE_DIR + path, 'utf8').catch(() => {
+    throw validationError(`Fixture "${path}" not found`, [{ path: '$fixture', message: `No file fixtures/${path}` }]);
+  });
+  return extname(path) === '.json' ? (JSON.parse(text) as unknown) : text;
+}
+
+/**
+ * Replaces every `{"$fixture": "path"}` object with the fixture's content (JSON parsed, else text).
+ * Other keys beside `$fixture` are laid over a JSON object fixture, so `{"id": "x", "$fixture": ...}` works.
+ */
+export async function resolveFixtures(value: unknown): Promise<unknown> {
+  if (Array.isArray(value)) return Promise.all(value.map(resolveFixtures));
+  if (value === null || typeof value !== 'object') return value;
+  const { $fixture, ...rest } = value as Record<string, unknown>;
+  if (typeof $fixture === 'string') {
+    const content = await resolveFixtures(await readFixture($fixture));
+    if (Object.keys(rest).length === 0) return content;
+    if (content === null || typeof content !== 'object' || Array.isArray(content)) {
+      throw validationError(`Fixture "${$fixture}" is not an object, so no fields can be laid over it`);
+    }
+    return { ...content, ...(await resolveFixtures(rest) as Record<string, unknown>) };
+  }
+  const record = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(record)) out[key] = await resolveFixtures(inner);
+  return out;
+}
+
+export async function listBuiltinScenarios(): Promise<{ name: string; description: string }[]> {
+  const files = (await readdir(SCENARIO_DIR)).filter((f) => f.endsWith('.json')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const doc = JSON.parse(await readFile(SCENARIO_DIR + file, 'utf8')) as { description?: string };
+      return { name: file.slice(0, -'.json'.length), description: doc.description ?? '' };
+    }),
+  );
+}
+
+/** Reads a scenario file (built-in or the user's), fixtures resolved, not yet validated. */
+export async function readScenarioFile(path: string): Promise<unknown> {
+  const text = await readFile(path, 'utf8');
+  try {
+    return await resolveFixtures(JSON.parse(text) as unknown);
+  } catch (err) {
+    if (err instanceof SyntaxError) throw validationError(`Scenario file is not valid JSON: ${err.message}`);
+    throw err;
+  }
+}
+
+export async function resolveBuiltinScenario(name: string): Promise<Scenario> {
+  const available = (await listBuiltinScenarios()).map((s) => s.name);
+  if (!NAME.test(name) || !available.includes(name)) {
+    throw new EmulatorError('NOT_FOUND', `Scenario "${name}" not found`, { available });
+  }
+  return parseScenario(await readScenarioFile(`${SCENARIO_DIR}${name}.json`));
+}

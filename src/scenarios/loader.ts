@@ -1,0 +1,135 @@
+// Loads a validated scenario into an empty world: rows through the area stores, generated ids and
+// secrets from the seed, and the handles that describe the result.
+import type { ApiKeyStore } from '../areas/api-keys/store.js';
+import type { TranscriptStore } from '../areas/transcripts/store.js';
+import type { UserStore } from '../areas/users/store.js';
+import type { WorkspaceStore } from '../areas/workspaces/store.js';
+import type { Clock } from '../clock/clock.js';
+import type { IdFactory } from '../seed/ids.js';
+import type { TokenSigner } from '../security/jwt.js';
+import type { Scenario } from './schema.js';
+import type { Handles, WorkspaceHandle } from './handles.js';
+
+export const DEFAULT_USER_TOKEN_SEC = 3600;
+const HOUR_MS = 3_600_000;
+const MESSAGE_GAP_MS = 45_000;
+
+export interface LoaderDeps {
+  clock: Clock;
+  ids: IdFactory;
+  signer: TokenSigner;
+  users: UserStore;
+  workspaces: WorkspaceStore;
+  apiKeys: ApiKeyStore;
+  transcripts: TranscriptStore;
+}
+
+function slugify(name: string): string {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 63);
+  return slug || 'workspace';
+}
+
+function uniqueSlug(base: string, taken: Set<string>): string {
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base.slice(0, 58)}-${n}`;
+  taken.add(slug);
+  return slug;
+}
+
+export async function loadScenario(doc: Scenario, deps: LoaderDeps): Promise<Handles> {
+  const now = deps.clock.now();
+  const handles: Handles = { scenario: doc.name, seed: doc.seed, now: new Date(now).toISOString(), workspaces: [], users: [] };
+
+  const userIds: string[] = [];
+  for (const user of doc.users) {
+    const id = user.id ?? deps.ids.objectId();
+    userIds.push(id);
+    await deps.users.insert({
+      id,
+      ...(user.email !== undefined && { email: user.email }),
+      ...(user.name !== undefined && { name: user.name }),
+      ...(user.nickname !== undefined && { nickname: user.nickname }),
+      ...(user.picture !== undefined && { picture: user.picture }),
+      emailVerified: user.emailVerified ?? true,
+      metadata: user.metadata ?? {},
+      createdAt: now,
+    });
+  }
+
+  const slugs = new Set(doc.workspaces.map((w) => w.slug).filter((s): s is string => Boolean(s)));
+  for (const ws of doc.workspaces) {
+    const id = ws.id ?? deps.ids.objectId();
+    const slug = ws.slug ?? uniqueSlug(slugify(ws.name), slugs);
+    await deps.workspaces.insert({
+      id,
+      name: ws.name,
+      slug,
+      ...(ws.description !== undefined && { description: ws.description }),
+      ownerId: ws.ownerId,
+      settings: ws.settings,
+      limits: ws.limits,
+      embedTiers: ws.embedTiers,
+      metadata: {},
+      createdAt: now,
+      updatedAt: now,
+    });
+    await deps.workspaces.insertMember({ workspaceId: id, userId: ws.ownerId, role: 'owner', permissions: [], joinedAt: now });
+    for (const member of ws.members) {
+      if (member.userId === ws.ownerId) continue;
+      await deps.workspaces.insertMember({ workspaceId: id, userId: member.userId, role: member.role, permissions: member.permissions, joinedAt: now });
+    }
+
+    const handle: WorkspaceHandle = { id, slug, name: ws.name, apiKeys: [], transcripts: [] };
+    for (const key of ws.apiKeys) {
+      const keyId = key.id ?? deps.ids.objectId();
+      const secret = key.secret ?? deps.ids.apiKeySecret();
+      await deps.apiKeys.insert(
+        {
+          id: keyId,
+          workspaceId: id,
+          name: key.name,
+          keyPrefix: secret.slice(0, 8),
+          status: key.status,
+          allowedOrigins: key.allowedOrigins,
+          permissions: key.permissions,
+          ...(key.allowedTiers && { allowedTiers: key.allowedTiers }),
+          ...(key.customTierLimits && { customTierLimits: key.customTierLimits as Record<string, Record<string, number>> }),
+          ...(key.rateLimit !== null && { rateLimit: key.rateLimit }),
+          ...(key.expiresAt !== null && { expiresAt: Date.parse(key.expiresAt) }),
+          createdAt: now,
+        },
+        secret,
+      );
+      handle.apiKeys.push({ id: keyId, name: key.name, secret, status: key.status });
+    }
+
+    const count = ws.transcripts.length;
+    for (const [index, transcript] of ws.transcripts.entries()) {
+      const createdAt = transcript.createdAt ? Date.parse(transcript.createdAt) : now - (count - index) * HOUR_MS;
+      const messages = transcript.messages.map((m, i) =>
+        m.timestamp === undefined ? { ...m, timestamp: Math.min(now, createdAt + i * MESSAGE_GAP_MS) } : m,
+      );
+      const transcriptId = await deps.transcripts.create(id, {
+        ...(transcript.id !== undefined && { id: transcript.id }),
+        title: transcript.title,
+        ...(transcript.locked !== undefined && { locked: transcript.locked }),
+        ...(transcript.hideConversationStarters !== undefined && { hideConversationStarters: transcript.hideConversationStarters }),
+        ...(transcript.metadata !== undefined && { metadata: transcript.metadata }),
+        ...(transcript.childTranscripts !== undefined && { childTranscripts: transcript.childTranscripts }),
+        ...(transcript.sessionId !== undefined && { sessionId: transcript.sessionId }),
+        createdAt,
+        messages,
+      });
+      handle.transcripts.push({ id: transcriptId, title: transcript.title });
+    }
+    handles.workspaces.push(handle);
+  }
+
+  for (const [index, user] of doc.users.entries()) {
+    const id = userIds[index] as string;
+    const lifetime = user.tokenExpiresInSec ?? DEFAULT_USER_TOKEN_SEC;
+    const { token, expiresAt } = await deps.signer.sign({ sub: id, use: 'access' }, lifetime, deps.ids.objectId());
+    handles.users.push({ id, ...(user.email !== undefined && { email: user.email }), accessToken: token, expiresAt: new Date(expiresAt).toISOString() });
+  }
+  return handles;
+}

@@ -1,0 +1,227 @@
+// The scenario document (contract section 5), validated by zod. Every id may be given; omitted ids
+// come from the seed. Cross-references (owners, members, key secrets) are checked here too.
+import { z } from 'zod';
+import { API_KEY_LENGTH, API_KEY_PREFIX } from '../seed/ids.js';
+import { MessageInputSchema } from '../areas/transcripts/schema.js';
+
+const Id = z.string().min(1).max(200).regex(/^[A-Za-z0-9_.:-]+$/, 'Ids use letters, digits, _ . : -');
+const Iso = z.iso.datetime({ offset: true });
+const Obj = z.record(z.string(), z.unknown());
+
+export const PERMISSIONS = ['transcript:read', 'transcript:write', 'rag:read', 'rag:write'] as const;
+export const TIER_SLUGS = ['free', 'basic', 'premium', 'enterprise', 'unlimited'] as const;
+
+const TierLimitsSchema = z
+  .object({
+    messagesPerMonth: z.number().int().nonnegative(),
+    messagesPerDay: z.number().int().nonnegative(),
+    maxTokensPerMessage: z.number().int().positive(),
+    maxConcurrentChats: z.number().int().positive(),
+  })
+  .partial()
+  .strict();
+
+export const UserDocSchema = z
+  .object({
+    id: Id.optional(),
+    email: z.email().optional(),
+    name: z.string().max(200).optional(),
+    nickname: z.string().max(200).optional(),
+    picture: z.url().optional(),
+    emailVerified: z.boolean().optional(),
+    metadata: Obj.optional(),
+    /** Lifetime of the access token minted for this user in the handles (default 3600). */
+    tokenExpiresInSec: z.number().int().min(-31_536_000).max(31_536_000).optional(),
+  })
+  .strict();
+
+export const ApiKeyDocSchema = z
+  .object({
+    id: Id.optional(),
+    name: z.string().min(1).max(200),
+    secret: z
+      .string()
+      .length(API_KEY_LENGTH, `A key secret has ${API_KEY_LENGTH} characters`)
+      .regex(new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]+$`), `A key secret is "${API_KEY_PREFIX}" and base62 characters`)
+      .optional(),
+    permissions: z.array(z.enum(PERMISSIONS)).default([]),
+    allowedOrigins: z.array(z.string().min(1)).default([]),
+    status: z.enum(['active', 'revoked', 'expired']).default('active'),
+    rateLimit: z.number().int().positive().nullable().default(null),
+    expiresAt: Iso.nullable().default(null),
+    allowedTiers: z.array(z.string()).optional(),
+    customTierLimits: z.record(z.string(), TierLimitsSchema).optional(),
+  })
+  .strict();
+
+const MemberDocSchema = z
+  .object({
+    userId: Id,
+    role: z.enum(['owner', 'admin', 'editor', 'viewer']),
+    permissions: z.array(z.string()).default([]),
+  })
+  .strict();
+
+const EmbedTierDocSchema = z
+  .object({ slug: z.string().min(1).max(64), name: z.string().optional(), limits: TierLimitsSchema.default({}) })
+  .strict();
+
+export const TranscriptDocSchema = z
+  .object({
+    id: Id.optional(),
+    title: z.string().min(1).max(500),
+    locked: z.boolean().optional(),
+    hideConversationStarters: z.boolean().optional(),
+    metadata: Obj.optional(),
+    childTranscripts: z.array(z.string()).optional(),
+    sessionId: z.string().optional(),
+    createdAt: Iso.optional(),
+    messages: z.array(MessageInputSchema).default([]),
+  })
+  .strict();
+
+/** Releases, RAG targets and terms are validated now and loaded by their areas. */
+const ReleaseDocSchema = z
+  .object({
+    id: Id.optional(),
+    name: z.string().min(1),
+    status: z.enum(['draft', 'active', 'archived']).default('active'),
+    authMode: z.enum(['anonymous', 'required', 'optional']).default('optional'),
+    config: Obj.default({}),
+    theme: Obj.optional(),
+    allowedOrigins: z.array(z.string()).default([]),
+    fallbackAssistants: z.array(Obj).optional(),
+    mcpConfig: Obj.optional(),
+  })
+  .passthrough();
+
+const RagFileDocSchema = z
+  .object({
+    id: Id.optional(),
+    title: z.string().min(1),
+    content: z.string().optional(),
+    fixture: z.string().optional(),
+    state: z.enum(['pending', 'processing', 'completed', 'searchable', 'error']).default('searchable'),
+  })
+  .passthrough();
+
+const RagDocSchema = z
+  .object({
+    targets: z
+      .array(z.object({ id: Id.optional(), title: z.string().min(1), files: z.array(RagFileDocSchema).default([]) }).passthrough())
+      .default([]),
+  })
+  .passthrough();
+
+const TermsDocSchema = z
+  .object({
+    id: Id.optional(),
+    releaseId: Id.optional(),
+    title: z.string().min(1),
+    versions: z.array(z.object({ version: z.number().int().positive(), content: z.string() }).passthrough()).default([]),
+    publishedVersion: z.number().int().positive().nullable().optional(),
+    acceptances: z.array(z.object({ userId: Id, version: z.number().int().positive() }).passthrough()).default([]),
+  })
+  .passthrough();
+
+export const WorkspaceDocSchema = z
+  .object({
+    id: Id.optional(),
+    name: z.string().min(1).max(200),
+    slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'A slug is lowercase letters, digits and dashes').optional(),
+    description: z.string().max(2000).optional(),
+    ownerId: Id,
+    settings: Obj.default({}),
+    limits: z.record(z.string(), z.number().int().nonnegative()).default({}),
+    members: z.array(MemberDocSchema).default([]),
+    embedTiers: z.array(EmbedTierDocSchema).default([]),
+    apiKeys: z.array(ApiKeyDocSchema).default([]),
+    releases: z.array(ReleaseDocSchema).default([]),
+    rag: RagDocSchema.default({ targets: [] }),
+    transcripts: z.array(TranscriptDocSchema).default([]),
+    terms: z.array(TermsDocSchema).default([]),
+  })
+  .strict();
+
+const PerMinute = z.object({ perMinute: z.number().int().positive() }).strict();
+
+export const SettingsSchema = z
+  .object({
+    rateLimits: z
+      .object({ transcripts: PerMinute.optional(), rag: PerMinute.optional() })
+      .strict()
+      .default({}),
+    validateKey: z
+      .object({
+        maxFailures: z.number().int().positive().default(10),
+        windowMs: z.number().int().positive().default(15 * 60_000),
+        lockoutMs: z.number().int().positive().default(15 * 60_000),
+      })
+      .strict()
+      .default({ maxFailures: 10, windowMs: 15 * 60_000, lockoutMs: 15 * 60_000 }),
+    indexing: z
+      .object({
+        stageMs: z.number().int().nonnegative().default(500),
+        consistencyMs: z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]).default([10_000, 60_000]),
+      })
+      .strict()
+      .default({ stageMs: 500, consistencyMs: [10_000, 60_000] }),
+  })
+  .strict();
+
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const DEFAULT_RATE_LIMITS = { transcripts: 600, rag: 600 } as const;
+
+export const ScenarioSchema = z
+  .object({
+    name: z.string().min(1).max(100),
+    description: z.string().optional(),
+    seed: z.number().int().min(0).max(0xffffffff).default(1),
+    now: Iso.default('2026-01-01T00:00:00.000Z'),
+    users: z.array(UserDocSchema).default([]),
+    workspaces: z.array(WorkspaceDocSchema).default([]),
+    settings: SettingsSchema.default(SettingsSchema.parse({})),
+  })
+  .strict()
+  .superRefine((doc, ctx) => {
+    const userIds = new Set(doc.users.map((u) => u.id).filter(Boolean));
+    const seen = new Map<string, string>();
+    const unique = (kind: string, id: string | undefined, path: (string | number)[]) => {
+      if (id === undefined) return;
+      const key = `${kind}:${id}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path, message: `Duplicate ${kind} id "${id}" (first at ${seen.get(key)})` });
+      else seen.set(key, path.join('.'));
+    };
+    doc.users.forEach((u, i) => unique('user', u.id, ['users', i, 'id']));
+    const slugs = new Set<string>();
+    const secrets = new Set<string>();
+    doc.workspaces.forEach((ws, w) => {
+      unique('workspace', ws.id, ['workspaces', w, 'id']);
+      if (!userIds.has(ws.ownerId)) ctx.addIssue({ code: 'custom', path: ['workspaces', w, 'ownerId'], message: `Unknown user "${ws.ownerId}"` });
+      if (ws.slug) {
+        if (slugs.has(ws.slug)) ctx.addIssue({ code: 'custom', path: ['workspaces', w, 'slug'], message: `Duplicate slug "${ws.slug}"` });
+        slugs.add(ws.slug);
+      }
+      ws.members.forEach((m, i) => {
+        if (!userIds.has(m.userId)) ctx.addIssue({ code: 'custom', path: ['workspaces', w, 'members', i, 'userId'], message: `Unknown user "${m.userId}"` });
+      });
+      ws.apiKeys.forEach((k, i) => {
+        unique('apiKey', k.id, ['workspaces', w, 'apiKeys', i, 'id']);
+        if (k.secret) {
+          if (secrets.has(k.secret)) ctx.addIssue({ code: 'custom', path: ['workspaces', w, 'apiKeys', i, 'secret'], message: 'Duplicate key secret' });
+          secrets.add(k.secret);
+        }
+      });
+      ws.transcripts.forEach((t, i) => unique('transcript', t.id, ['workspaces', w, 'transcripts', i, 'id']));
+      ws.releases.forEach((r, i) => unique('release', r.id, ['workspaces', w, 'releases', i, 'id']));
+    });
+  });
+
+export type ScenarioInput = z.input<typeof ScenarioSchema>;
+export type Scenario = z.output<typeof ScenarioSchema>;
+
+/** Types a scenario written in TypeScript; validation happens when it is loaded. */
+export function defineScenario(doc: ScenarioInput): ScenarioInput {
+  return doc;
+}

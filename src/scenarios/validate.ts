@@ -1,0 +1,21 @@
+// Scenario validation with every problem listed by path, as `check` and the control API show them.
+import { validationError, type ValidationIssue } from '../core/errors.js';
+import { zodIssues } from '../core/validation.js';
+import { ScenarioSchema, type Scenario } from './schema.js';
+
+export type ScenarioCheck = { ok: true; scenario: Scenario } | { ok: false; issues: ValidationIssue[] };
+
+export function checkScenario(doc: unknown): ScenarioCheck {
+  const result = ScenarioSchema.safeParse(doc);
+  return result.success ? { ok: true, scenario: result.data } : { ok: false, issues: zodIssues(result.error) };
+}
+
+/** Parses a scenario or throws the 400 VALIDATION_ERROR of contract section 7. */
+export function parseScenario(doc: unknown): Scenario {
+  const checked = checkScenario(doc);
+  if (!checked.ok) throw validationError('Invalid scenario document', checked.issues);
+  return checked.scenario;
+}
+
+/** Resolves a built-in scenario name to a parsed document (Node reads `scenarios/`). */
+export type ScenarioResolver = (name: string) => Promise<Scenario>;

@@ -1,0 +1,125 @@
+// The PGlite driver: Postgres semantics in WebAssembly, in memory or in a data dir (or IndexedDB in a browser).
+import { PGlite } from '@electric-sql/pglite';
+import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
+import { TABLE_NAMES, schemaStatements } from '../schema.js';
+import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
+
+interface PgliteSnapshot extends StorageSnapshot {
+  kind: 'pglite';
+  dump: TableDump;
+}
+
+export interface PgliteOptions {
+  /** A data dir (Node), `idb://name` (browser), or in memory when absent. */
+  dataDir?: string;
+}
+
+/** Postgres caps bind parameters per statement; bulk inserts are cut below it. */
+const MAX_PARAMS = 30000;
+
+/** Rewrites `?` placeholders to `$1..$n`. Our SQL never puts `?` inside string literals. */
+function toPostgres(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+export class PgliteStorage implements Storage {
+  readonly kind = 'pglite' as const;
+  private depth = 0;
+  private translated = new Map<string, string>();
+
+  private constructor(private readonly pg: PGlite) {}
+
+  static async create(options: PgliteOptions = {}): Promise<PgliteStorage> {
+    const pg = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    await pg.waitReady;
+    const storage = new PgliteStorage(pg);
+    await pg.exec(schemaStatements().join(';\n'));
+    return storage;
+  }
+
+  private sql(sql: string): string {
+    let out = this.translated.get(sql);
+    if (out === undefined) {
+      out = toPostgres(sql);
+      this.translated.set(sql, out);
+    }
+    return out;
+  }
+
+  async all<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T[]> {
+    const result = await this.pg.query<T>(this.sql(sql), params);
+    return result.rows;
+  }
+
+  async get<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T | undefined> {
+    const rows = await this.all<T>(sql, params);
+    return rows[0];
+  }
+
+  async run(sql: string, params: SqlValue[] = []): Promise<{ changes: number }> {
+    const result = await this.pg.query(this.sql(sql), params);
+    return { changes: result.affectedRows ?? 0 };
+  }
+
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.depth > 0) return fn();
+    this.depth++;
+    await this.pg.exec('BEGIN');
+    try {
+      const result = await fn();
+      await this.pg.exec('COMMIT');
+      return result;
+    } catch (err) {
+      await this.pg.exec('ROLLBACK');
+      throw err;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** PGlite's own dump and restore take about half a second; rows in memory restore in milliseconds. */
+  async snapshot(): Promise<StorageSnapshot> {
+    return { kind: 'pglite', dump: await this.dump() } as PgliteSnapshot;
+  }
+
+  async restore(snapshot: StorageSnapshot): Promise<void> {
+    const snap = snapshot as PgliteSnapshot;
+    if (snap.kind !== 'pglite') throw new Error('snapshot belongs to another driver');
+    await this.load(snap.dump);
+  }
+
+  async dump(): Promise<TableDump> {
+    const out: TableDump = {};
+    for (const name of TABLE_NAMES) out[name] = sortRows((await this.pg.query<Row>(`SELECT * FROM ${name}`)).rows);
+    return out;
+  }
+
+  async load(dump: TableDump): Promise<void> {
+    assertKnownTables(dump);
+    await this.pg.transaction(async (tx) => {
+      await tx.exec(`TRUNCATE ${TABLE_NAMES.join(', ')}`);
+      for (const [name, rows] of Object.entries(dump)) {
+        const { columns, values } = insertShape(rows);
+        if (columns.length === 0) continue;
+        const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
+        for (let start = 0; start < values.length; start += perStatement) {
+          const batch = values.slice(start, start + perStatement);
+          const params: SqlValue[] = [];
+          const tuples = batch.map((row) => {
+            const marks = columns.map((c) => {
+              params.push(row[c] ?? null);
+              return `$${params.length}`;
+            });
+            return `(${marks.join(', ')})`;
+          });
+          await tx.query(`INSERT INTO ${name} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params);
+        }
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pg.close();
+  }
+}

@@ -1,0 +1,137 @@
+// The better-sqlite3 driver: in memory by default, a file under --data DIR when asked.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
+import { TABLE_NAMES, schemaStatements } from '../schema.js';
+import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
+
+interface SqliteSnapshot extends StorageSnapshot {
+  kind: 'sqlite';
+  image?: Buffer;
+  dump?: TableDump;
+}
+
+export interface SqliteOptions {
+  /** A folder to keep the database in; in memory when absent. */
+  dataDir?: string;
+}
+
+export class SqliteStorage implements Storage {
+  readonly kind = 'sqlite' as const;
+  private db: Database.Database;
+  private statements = new Map<string, Database.Statement>();
+  private depth = 0;
+
+  private constructor(private readonly file: string | null) {
+    this.db = SqliteStorage.open(file);
+  }
+
+  static async create(options: SqliteOptions = {}): Promise<SqliteStorage> {
+    let file: string | null = null;
+    if (options.dataDir) {
+      mkdirSync(options.dataDir, { recursive: true });
+      file = join(options.dataDir, 'emulator.sqlite');
+    }
+    const storage = new SqliteStorage(file);
+    storage.migrate();
+    return storage;
+  }
+
+  private static open(file: string | null, image?: Buffer): Database.Database {
+    const db = image ? new Database(image) : new Database(file ?? ':memory:');
+    if (file && !image) {
+      // WAL with full sync: an acknowledged write survives a kill.
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+    }
+    return db;
+  }
+
+  private migrate(): void {
+    for (const statement of schemaStatements()) this.db.exec(statement);
+  }
+
+  private prepare(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  async all<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T[]> {
+    return this.prepare(sql).all(...params) as T[];
+  }
+
+  async get<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T | undefined> {
+    return this.prepare(sql).get(...params) as T | undefined;
+  }
+
+  async run(sql: string, params: SqlValue[] = []): Promise<{ changes: number }> {
+    const info = this.prepare(sql).run(...params);
+    return { changes: info.changes };
+  }
+
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.depth > 0) return fn();
+    this.depth++;
+    this.db.exec('BEGIN');
+    try {
+      const result = await fn();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw err;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  async snapshot(): Promise<StorageSnapshot> {
+    if (this.file) return { kind: 'sqlite', dump: await this.dump() } as SqliteSnapshot;
+    return { kind: 'sqlite', image: this.db.serialize() } as SqliteSnapshot;
+  }
+
+  async restore(snapshot: StorageSnapshot): Promise<void> {
+    const snap = snapshot as SqliteSnapshot;
+    if (snap.kind !== 'sqlite') throw new Error('snapshot belongs to another driver');
+    if (snap.image) {
+      // Deserializing into a fresh connection is the fastest full restore better-sqlite3 offers.
+      const next = SqliteStorage.open(null, snap.image);
+      this.db.close();
+      this.db = next;
+      this.statements.clear();
+      return;
+    }
+    if (snap.dump) await this.load(snap.dump);
+  }
+
+  async dump(): Promise<TableDump> {
+    const out: TableDump = {};
+    for (const name of TABLE_NAMES) out[name] = sortRows(this.db.prepare(`SELECT * FROM ${name}`).all() as Row[]);
+    return out;
+  }
+
+  async load(dump: TableDump): Promise<void> {
+    assertKnownTables(dump);
+    const write = this.db.transaction(() => {
+      for (const name of TABLE_NAMES) this.db.exec(`DELETE FROM ${name}`);
+      for (const [name, rows] of Object.entries(dump)) {
+        const { columns, values } = insertShape(rows);
+        if (columns.length === 0) continue;
+        const insert = this.db.prepare(
+          `INSERT INTO ${name} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+        );
+        for (const row of values) insert.run(...columns.map((c) => row[c] ?? null));
+      }
+    });
+    write();
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

@@ -1,0 +1,29 @@
+// The storage interface every driver implements; route code speaks only this and portable SQL.
+
+export type SqlValue = string | number | null;
+export type Row = Record<string, SqlValue>;
+
+export type StorageKind = 'sqlite' | 'pglite';
+
+/** An opaque in-memory copy of the whole database, as fast as the driver can make it. */
+export interface StorageSnapshot {
+  readonly kind: StorageKind;
+}
+
+/** Every table's rows as plain JSON: the portable form used by state export and import. */
+export type TableDump = Record<string, Row[]>;
+
+export interface Storage {
+  readonly kind: StorageKind;
+  /** Rows of a query. Placeholders are `?`; the driver translates them to its dialect. */
+  all<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]>;
+  get<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T | undefined>;
+  run(sql: string, params?: SqlValue[]): Promise<{ changes: number }>;
+  /** Runs `fn` atomically: all of its writes land, or none do. Not re-entrant. */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  snapshot(): Promise<StorageSnapshot>;
+  restore(snapshot: StorageSnapshot): Promise<void>;
+  dump(): Promise<TableDump>;
+  load(dump: TableDump): Promise<void>;
+  close(): Promise<void>;
+}
