@@ -5,6 +5,7 @@ import type { ClockChange } from '../control/schema.js';
 import type { RequestInfo } from '../core/app.js';
 import type { Handles } from '../scenarios/handles.js';
 import type { StorageKind } from '../storage/storage.js';
+import { buildOpenApi } from '../openapi/document.js';
 import { RequestLock } from './request-lock.js';
 import type { World, WorldSnapshot } from './world.js';
 
@@ -46,6 +47,11 @@ export class Emulator {
       const { response } = await this.world.core.fetch(request, info);
       return response;
     });
+  }
+
+  /** The OpenAPI 3.1 document of every route this emulator serves. */
+  openApi(): Record<string, unknown> {
+    return buildOpenApi(this.world.routes);
   }
 
   get storage(): StorageKind {

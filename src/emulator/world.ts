@@ -10,6 +10,7 @@ import { createCoreHandler, type CoreHandler } from '../core/app.js';
 import { notFound, validationError } from '../core/errors.js';
 import { RateLimiter, type RateLimiterState } from '../core/rate-limiter.js';
 import type { StoreDeps } from '../core/services.js';
+import type { RouteDef } from '../core/route.js';
 import { IdFactory } from '../seed/ids.js';
 import { SeededRandom, type RandomState } from '../seed/random.js';
 import { TokenSigner } from '../security/jwt.js';
@@ -56,6 +57,7 @@ export class World {
   readonly rateLimiter = new RateLimiter();
   readonly stores: Stores;
   readonly core: CoreHandler;
+  readonly routes: RouteDef[];
   private readonly jobHandlers: JobHandlers = {};
   private readonly signers = new Map<number, TokenSigner>();
   signer!: TokenSigner;
@@ -76,7 +78,8 @@ export class World {
       apiKeys: new ApiKeyStore(deps),
       transcripts: new TranscriptStore(deps),
     };
-    this.core = createCoreHandler(buildRoutes(this), {
+    this.routes = buildRoutes(this);
+    this.core = createCoreHandler(this.routes, {
       clock: this.clock,
       storage: this.storage,
       keys: this.stores.apiKeys,

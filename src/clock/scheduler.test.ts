@@ -1,0 +1,85 @@
+// The clock and scheduler: manual time, due work in time order, never backwards.
+import { afterEach, describe, expect, it } from 'vitest';
+import { SqliteStorage } from '../storage/sqlite/sqlite-storage.js';
+import { Clock } from './clock.js';
+import { Scheduler } from './scheduler.js';
+
+let storage: SqliteStorage;
+afterEach(() => storage?.close());
+
+async function setup(mode: 'manual' | 'real' = 'manual', wall?: () => number) {
+  storage = await SqliteStorage.create();
+  const clock = new Clock({ mode, now: 1_000 }, wall);
+  const ran: string[] = [];
+  let n = 0;
+  const scheduler = new Scheduler(storage, clock, () => `job${++n}`, {
+    note: async (payload) => {
+      ran.push(`${String(payload.name)}@${clock.now()}`);
+      if (payload.then) await scheduler.schedule('note', { name: payload.then }, 50);
+    },
+  });
+  return { clock, scheduler, ran };
+}
+
+describe('clock', () => {
+  it('stands still in manual mode and follows an injected wall clock in real mode', () => {
+    let wall = 5_000;
+    const clock = new Clock({ mode: 'manual', now: 100 }, () => wall);
+    wall += 1_000;
+    expect(clock.now()).toBe(100);
+    clock.setMode('real');
+    wall += 250;
+    expect(clock.now()).toBe(350);
+    clock.setMode('manual');
+    wall += 10_000;
+    expect(clock.now()).toBe(350);
+    expect(() => clock.moveTo(349)).toThrow(RangeError);
+    expect(clock.iso()).toBe('1970-01-01T00:00:00.350Z');
+  });
+});
+
+describe('scheduler', () => {
+  it('runs due work in time order, each job at its own time, when the clock advances', async () => {
+    const { clock, scheduler, ran } = await setup();
+    await scheduler.schedule('note', { name: 'c' }, 300);
+    await scheduler.schedule('note', { name: 'a' }, 100);
+    await scheduler.schedule('note', { name: 'b' }, 100);
+    expect(await scheduler.advance(99)).toBe(0);
+    expect(ran).toEqual([]);
+    expect(await scheduler.advance(150)).toBe(2);
+    expect(ran).toEqual(['a@1100', 'b@1100']);
+    expect(clock.now()).toBe(1_249);
+    await scheduler.advance(1_000);
+    expect(ran).toEqual(['a@1100', 'b@1100', 'c@1300']);
+    expect(clock.now()).toBe(2_249);
+  });
+
+  it('runs work that jobs schedule while it advances, and flush drains everything', async () => {
+    const { clock, scheduler, ran } = await setup();
+    await scheduler.schedule('note', { name: 'first', then: 'second' }, 10);
+    expect(await scheduler.advance(100)).toBe(2);
+    expect(ran).toEqual(['first@1010', 'second@1060']);
+    await scheduler.schedule('note', { name: 'far', then: 'farther' }, 60_000);
+    expect(await scheduler.flush()).toBe(2);
+    expect(ran.slice(2)).toEqual(['far@61100', 'farther@61150']);
+    expect(clock.now()).toBe(61_150);
+    expect(await scheduler.pending()).toBe(0);
+  });
+
+  it('refuses to move backwards and to schedule unknown kinds', async () => {
+    const { scheduler } = await setup();
+    await expect(scheduler.advance(-1)).rejects.toThrow(RangeError);
+    await expect(scheduler.setTime(0)).rejects.toThrow(RangeError);
+    await expect(scheduler.schedule('nope', {}, 1)).rejects.toThrow('no handler');
+  });
+
+  it('catches up lazily in real mode', async () => {
+    let wall = 0;
+    const { scheduler, ran } = await setup('real', () => wall);
+    await scheduler.schedule('note', { name: 'later' }, 500);
+    expect(await scheduler.runDue()).toBe(0);
+    wall = 600;
+    expect(await scheduler.runDue()).toBe(1);
+    expect(ran).toEqual(['later@1600']);
+  });
+});

@@ -1,0 +1,83 @@
+// The core handler's own rules: one transaction per write, unknown errors as a bare 500.
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Clock } from '../clock/clock.js';
+import { SqliteStorage } from '../storage/sqlite/sqlite-storage.js';
+import { createCoreHandler, type CoreDeps } from './app.js';
+import { EmulatorError } from './errors.js';
+import { RateLimiter } from './rate-limiter.js';
+import { defineRoute } from './route.js';
+
+let storage: SqliteStorage;
+afterEach(() => storage?.close());
+
+async function core(onInternalError = (_: unknown) => {}) {
+  storage = await SqliteStorage.create();
+  const deps: CoreDeps = {
+    clock: new Clock({ mode: 'manual', now: 0 }),
+    storage,
+    keys: { findBySecret: async () => undefined, touch: async () => {} },
+    rateLimiter: new RateLimiter(),
+    featureLimit: () => undefined,
+    onInternalError,
+  };
+  const insert = (id: string) => storage.run("INSERT INTO meta (key, value) VALUES (?, 'x')", [id]);
+  return createCoreHandler(
+    [
+      defineRoute({
+        method: 'POST',
+        path: '/boom',
+        tag: 't',
+        summary: 'writes, then fails unexpectedly',
+        auth: { kind: 'none' },
+        handler: async () => {
+          await insert('first');
+          throw new TypeError('secret internals at /srv/app.js:12');
+        },
+      }),
+      defineRoute({
+        method: 'POST',
+        path: '/refuse',
+        tag: 't',
+        summary: 'writes, then refuses on purpose',
+        auth: { kind: 'none' },
+        body: z.object({ n: z.number() }),
+        handler: async ({ body }) => {
+          await insert(`n${body.n}`);
+          throw new EmulatorError('CONFLICT', 'no');
+        },
+      }),
+    ],
+    deps,
+  );
+}
+
+const count = async () => Number((await storage.get<{ n: number }>('SELECT COUNT(*) AS n FROM meta'))?.n);
+
+describe('core handler', () => {
+  it('rolls back every write of a request that fails, and hides internals behind a 500', async () => {
+    const seen: unknown[] = [];
+    const handler = await core((err) => seen.push(err));
+    const { response } = await handler.fetch(new Request('http://x/boom', { method: 'POST' }));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
+    expect(await count()).toBe(0);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('rolls back on a deliberate error too, and maps it to its status', async () => {
+    const handler = await core();
+    const { response } = await handler.fetch(
+      new Request('http://x/refuse', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}' }),
+    );
+    expect(response.status).toBe(409);
+    expect(await count()).toBe(0);
+  });
+
+  it('answers unknown paths with the NOT_FOUND envelope', async () => {
+    const handler = await core();
+    const { response } = await handler.fetch(new Request('http://x/nowhere'));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route GET /nowhere not found' } });
+  });
+});

@@ -1,0 +1,105 @@
+// The OpenAPI 3.1 document, computed from the same route tables and zod schemas that serve and
+// validate requests, so it cannot drift from what the emulator does.
+import { z } from 'zod';
+import { ERROR_STATUS } from '../core/errors.js';
+import type { RouteDef } from '../core/route.js';
+import { VERSION } from '../version.js';
+
+type Json = Record<string, unknown>;
+
+const ENVELOPE: Json = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', enum: [...new Set(Object.keys(ERROR_STATUS))] },
+        message: { type: 'string' },
+        details: {},
+        documentation: { type: 'string', format: 'uri' },
+      },
+    },
+  },
+};
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+  return rest;
+}
+
+/** Turns a query or path object schema into OpenAPI parameters. */
+function parameters(schema: z.ZodType | undefined, where: 'query' | 'path'): Json[] {
+  if (!schema) return [];
+  const json = schemaOf(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+function errorResponses(route: RouteDef): Record<string, Json> {
+  const statuses = new Set<number>([400, 404, 500]);
+  if (route.auth.kind === 'apiKey') [401, 403, 429].forEach((s) => statuses.add(s));
+  const out: Record<string, Json> = {};
+  for (const status of [...statuses].sort()) {
+    out[String(status)] = { description: `Error (${status})`, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
+  }
+  return out;
+}
+
+function operation(route: RouteDef): Json {
+  const op: Json = {
+    tags: [route.tag],
+    summary: route.summary,
+    operationId: `${route.method.toLowerCase()}${toOpenApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    responses: {
+      [String(route.status ?? 200)]: {
+        description: 'Success',
+        ...(route.response && { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }),
+      },
+      ...errorResponses(route),
+    },
+  };
+  if (route.emulatorDefined) op['x-emulator-defined'] = true;
+  if (route.auth.kind === 'apiKey') {
+    op.security = route.auth.optional ? [{ apiKey: [] }, {}] : [{ apiKey: [] }];
+    if (route.auth.permission) op['x-permission'] = route.auth.permission;
+    if (route.auth.feature) op['x-rate-limit-feature'] = route.auth.feature;
+  } else op.security = [];
+  if (route.body) {
+    op.requestBody = { required: !route.bodyOptional, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } };
+  }
+  return op;
+}
+
+export function buildOpenApi(routes: RouteDef[]): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of routes) {
+    const path = toOpenApiPath(route.path);
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Workspace AI service (service-emulator)',
+      version: '1.0.0',
+      description: `Served by service-emulator ${VERSION}. Operations marked x-emulator-defined have shapes the spec does not show.`,
+    },
+    servers: [{ url: 'http://127.0.0.1:4010' }],
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      },
+      schemas: { ErrorEnvelope: ENVELOPE },
+    },
+  };
+}

@@ -1,0 +1,99 @@
+// Both storage drivers behind one interface: same answers, same transactions, same dumps.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PgliteStorage } from './pglite/pglite-storage.js';
+import { SqliteStorage } from './sqlite/sqlite-storage.js';
+import type { Storage, StorageKind } from './storage.js';
+import { TABLE_NAMES } from './schema.js';
+
+const open = (kind: StorageKind, dataDir?: string): Promise<Storage> =>
+  kind === 'sqlite' ? SqliteStorage.create(dataDir ? { dataDir } : {}) : PgliteStorage.create(dataDir ? { dataDir } : {});
+
+const BIG_TIME = 1_767_258_000_123;
+const insertUser = (s: Storage, id: string, name: string | null = null) =>
+  s.run('INSERT INTO users (id, name, email_verified, metadata, created_at) VALUES (?, ?, ?, ?, ?)', [id, name, 1, '{"a":1}', BIG_TIME]);
+const users = (s: Storage) => s.all<{ id: string; name: string | null; created_at: number }>('SELECT id, name, created_at FROM users ORDER BY id');
+
+const dumps: Record<string, unknown> = {};
+
+describe.each(['sqlite', 'pglite'] as const)('%s storage', (kind) => {
+  let storage: Storage;
+  beforeAll(async () => {
+    storage = await open(kind);
+  });
+  afterAll(() => storage.close());
+  beforeEach(async () => {
+    for (const table of TABLE_NAMES) await storage.run(`DELETE FROM ${table}`);
+  });
+
+  it('reads and writes with ? placeholders, NULLs and epoch-ms integers as numbers', async () => {
+    expect(await insertUser(storage, 'u1', 'Ann')).toEqual({ changes: 1 });
+    await insertUser(storage, 'u2');
+    expect(await users(storage)).toEqual([
+      { id: 'u1', name: 'Ann', created_at: BIG_TIME },
+      { id: 'u2', name: null, created_at: BIG_TIME },
+    ]);
+    expect(await storage.get('SELECT name FROM users WHERE id = ?', ['nope'])).toBeUndefined();
+    const count = await storage.get<{ n: number }>('SELECT COUNT(*) AS n FROM users');
+    expect(Number(count?.n)).toBe(2);
+    expect((await storage.run('UPDATE users SET name = ? WHERE id <> ?', ['Z', 'u1'])).changes).toBe(1);
+  });
+
+  it('commits a transaction whole, or rolls it back whole', async () => {
+    await storage.transaction(async () => {
+      await insertUser(storage, 'a');
+      await insertUser(storage, 'b');
+    });
+    await expect(
+      storage.transaction(async () => {
+        await insertUser(storage, 'c');
+        await insertUser(storage, 'a'); // duplicate primary key
+      }),
+    ).rejects.toThrow();
+    expect((await users(storage)).map((u) => u.id)).toEqual(['a', 'b']);
+  });
+
+  it('restores a snapshot exactly, and round-trips a dump', async () => {
+    await insertUser(storage, 'kept');
+    const snapshot = await storage.snapshot();
+    await insertUser(storage, 'lost');
+    await storage.run('DELETE FROM users WHERE id = ?', ['kept']);
+    await storage.restore(snapshot);
+    expect((await users(storage)).map((u) => u.id)).toEqual(['kept']);
+    const dump = await storage.dump();
+    await storage.load({ users: [] });
+    expect(await users(storage)).toEqual([]);
+    await storage.load(dump);
+    expect(await storage.dump()).toEqual(dump);
+    dumps[kind] = dump;
+  });
+
+  it('refuses a dump with an unknown table and changes nothing', async () => {
+    await insertUser(storage, 'stay');
+    await expect(storage.load({ nope: [] })).rejects.toThrow('unknown table');
+    expect((await users(storage)).map((u) => u.id)).toEqual(['stay']);
+  });
+
+  it('keeps its data in a data dir across a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), `emu-${kind}-`));
+    try {
+      const first = await open(kind, dir);
+      await insertUser(first, 'durable', 'Dee');
+      await first.close();
+      const second = await open(kind, dir);
+      expect(await users(second)).toEqual([{ id: 'durable', name: 'Dee', created_at: BIG_TIME }]);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('drivers agree', () => {
+  it('dump the same rows to the same JSON', () => {
+    expect(dumps.sqlite).toBeDefined();
+    expect(JSON.stringify(dumps.pglite)).toBe(JSON.stringify(dumps.sqlite));
+  });
+});

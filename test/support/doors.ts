@@ -1,0 +1,81 @@
+// The contract matrix: every door (MSW in-process, HTTP server) over every storage driver.
+// A suite written once runs against each combination, as a user would call it.
+import { setupServer } from 'msw/node';
+import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/index.js';
+import { createHandlers } from '../../src/adapters/msw.js';
+import { startServer, type RunningServer } from '../../src/adapters/node-server.js';
+import type { StorageKind } from '../../src/storage/storage.js';
+
+export type DoorName = 'msw' | 'http';
+
+export const DRIVERS: StorageKind[] = ['sqlite', 'pglite'];
+export const DOORS: DoorName[] = ['msw', 'http'];
+export const MATRIX = DRIVERS.flatMap((driver) => DOORS.map((door) => ({ driver, door, label: `${door} door on ${driver}` })));
+
+export const MSW_BASE = 'http://emulator.test';
+
+export interface Door {
+  name: DoorName;
+  emulator: Emulator;
+  baseUrl: string;
+  /** fetch against the door with a path relative to the service's base address. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+let activeMsw: ReturnType<typeof setupServer> | null = null;
+
+export async function openDoor(door: DoorName, emulator: Emulator): Promise<Door> {
+  if (door === 'msw') {
+    if (activeMsw) throw new Error('one MSW door at a time per test file');
+    const server = setupServer(...createHandlers(emulator, { baseUrl: MSW_BASE }));
+    server.listen({ onUnhandledRequest: 'error' });
+    activeMsw = server;
+    return {
+      name: door,
+      emulator,
+      baseUrl: MSW_BASE,
+      fetch: (path, init) => fetch(`${MSW_BASE}${path}`, init),
+      close: async () => {
+        server.close();
+        activeMsw = null;
+      },
+    };
+  }
+  const running: RunningServer = await startServer(emulator, { port: 0 });
+  return {
+    name: door,
+    emulator,
+    baseUrl: running.url,
+    fetch: (path, init) => fetch(`${running.url}${path}`, init),
+    close: () => running.close(),
+  };
+}
+
+/** Emulators are shared per driver inside one test file (PGlite takes seconds to boot). */
+const emulators = new Map<string, Promise<Emulator>>();
+
+export function sharedEmulator(driver: StorageKind, options: EmulatorOptions = {}): Promise<Emulator> {
+  const key = `${driver}:${JSON.stringify(options)}`;
+  let made = emulators.get(key);
+  if (!made) {
+    made = createEmulator({ ...options, storage: driver, onInternalError: (err) => console.error(err) });
+    emulators.set(key, made);
+  }
+  return made;
+}
+
+export const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+/** Keys of the default scenario, by id. */
+export function keyOf(emulator: Emulator, keyId: string): string {
+  for (const ws of emulator.handles.workspaces) {
+    const key = ws.apiKeys.find((k) => k.id === keyId);
+    if (key?.secret) return key.secret;
+  }
+  throw new Error(`no key ${keyId} in the handles`);
+}
