@@ -49,8 +49,8 @@ export const ApiKeyDocSchema = z
     status: z.enum(['active', 'revoked', 'expired']).default('active'),
     rateLimit: z.number().int().positive().nullable().default(null),
     expiresAt: Iso.nullable().default(null),
-    allowedTiers: z.array(z.string()).optional(),
-    customTierLimits: z.record(z.string(), TierLimitsSchema).optional(),
+    allowedTiers: z.array(z.enum(TIER_SLUGS)).optional(),
+    customTierLimits: z.partialRecord(z.enum(TIER_SLUGS), TierLimitsSchema).optional(),
   })
   .strict();
 
@@ -63,7 +63,7 @@ const MemberDocSchema = z
   .strict();
 
 const EmbedTierDocSchema = z
-  .object({ slug: z.string().min(1).max(64), name: z.string().optional(), limits: TierLimitsSchema.default({}) })
+  .object({ slug: z.enum(TIER_SLUGS), name: z.string().optional(), limits: TierLimitsSchema.default({}) })
   .strict();
 
 export const TranscriptDocSchema = z

@@ -1,0 +1,89 @@
+// Errors and payments (spec section 7): the error envelope, library error data and the typed `details` shapes.
+import { z } from 'zod';
+
+/** Stable code names the spec mentions (the complete list is not shown; `code` fields stay plain strings). */
+export const KnownErrorCodeSchema = z.enum([
+  'UNAUTHORIZED',
+  'VALIDATION_ERROR',
+  'RATE_LIMITED',
+  'rate_limited',
+  'payment_required',
+  'TERMS_NOT_ACCEPTED',
+]);
+export type KnownErrorCode = z.infer<typeof KnownErrorCodeSchema>;
+
+/** The `error` member of the envelope. */
+export const ErrorBodySchema = z.object({
+  code: z.string().min(1),
+  message: z.string(),
+  details: z.unknown().optional(),
+  documentation: z.url().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** `{ error: { code, message, details?, documentation? } }`: the body of every non-2xx answer. */
+export const ErrorEnvelopeSchema = z.object({ error: ErrorBodySchema });
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+/** The envelope with typed `details`, e.g. `errorEnvelope(RateLimitDetailsSchema)`. */
+export function errorEnvelope<T extends z.ZodType>(details: T) {
+  return z.object({ error: ErrorBodySchema.extend({ details }) });
+}
+
+/** Error data as the client libraries expose it. */
+export const LibraryErrorDataSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  status: z.number().int().optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+  requestId: z.string().optional(),
+});
+export type LibraryErrorData = z.infer<typeof LibraryErrorDataSchema>;
+
+/** `details` of a 429. */
+export const RateLimitDetailsSchema = z.object({
+  limit: z.number().int().nonnegative(),
+  remaining: z.number().int().nonnegative(),
+  /** Unix timestamp (seconds). */
+  resetAt: z.number().int().nonnegative(),
+  /** Seconds. */
+  retryAfter: z.number().int().nonnegative(),
+});
+export type RateLimitDetails = z.infer<typeof RateLimitDetailsSchema>;
+
+export const PaymentNetworkSchema = z.enum(['base', 'base-sepolia']);
+export type PaymentNetwork = z.infer<typeof PaymentNetworkSchema>;
+
+/** `details` of a payment-required answer (x402). */
+export const PaymentRequiredDetailsSchema = z.object({
+  x402Version: z.string(),
+  amountUsd: z.number().nonnegative(),
+  amountMicro: z.number().nonnegative(),
+  network: PaymentNetworkSchema,
+  asset: z.literal('USDC'),
+  recipient: z.string(),
+  resource: z.string(),
+  facilitatorUrl: z.string(),
+});
+export type PaymentRequiredDetails = z.infer<typeof PaymentRequiredDetailsSchema>;
+
+/** One field-level problem; `path` is dotted with `[i]` for array indexes, e.g. `workspaces[0].apiKeys[1].secret`. */
+export const FieldValidationErrorSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+export type FieldValidationError = z.infer<typeof FieldValidationErrorSchema>;
+
+/** `details` of a 400 VALIDATION_ERROR. Extra members may accompany `issues` (e.g. `availableSlugs`). */
+export const ValidationErrorDetailsSchema = z
+  .object({
+    issues: z.array(FieldValidationErrorSchema),
+  })
+  .catchall(z.unknown());
+export type ValidationErrorDetails = z.infer<typeof ValidationErrorDetailsSchema>;
+
+/** `details` of the 400 `Invalid tier` answer of /embed/login. */
+export const InvalidTierDetailsSchema = ValidationErrorDetailsSchema.extend({
+  availableSlugs: z.array(z.string()),
+});
+export type InvalidTierDetails = z.infer<typeof InvalidTierDetailsSchema>;

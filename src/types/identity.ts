@@ -1,0 +1,144 @@
+// Identity (spec sections 2 and 3): workspaces and members, users, membership tiers and quotas, API keys.
+import { z } from 'zod';
+import { IdSchema, IsoTimestampSchema, JsonObjectSchema, ResourceMetadataSchema } from './common.js';
+
+/** An API key is 91 characters long (spec section 8). */
+export const API_KEY_LENGTH = 91;
+/** `keyPrefix` is the first 8 characters of the key. */
+export const API_KEY_PREFIX_LENGTH = 8;
+
+export const WorkspaceSettingsSchema = z.object({
+  defaultModel: z.string().optional(),
+  defaultTemperature: z.number().min(0).max(2).optional(),
+  analyticsEnabled: z.boolean().optional(),
+  webhooksEnabled: z.boolean().optional(),
+  notificationEmail: z.email().optional(),
+});
+export type WorkspaceSettings = z.infer<typeof WorkspaceSettingsSchema>;
+
+export const WorkspaceLimitsSchema = z.object({
+  maxReleases: z.number().int().nonnegative(),
+  maxRagCollections: z.number().int().nonnegative(),
+  maxRagStorageBytes: z.number().int().nonnegative(),
+  maxMonthlyApiCalls: z.number().int().nonnegative(),
+  maxConcurrentChats: z.number().int().nonnegative(),
+});
+export type WorkspaceLimits = z.infer<typeof WorkspaceLimitsSchema>;
+
+/** A workspace (also called whitelabel). */
+export const WorkspaceSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().optional(),
+  ownerId: IdSchema,
+  settings: WorkspaceSettingsSchema,
+  limits: WorkspaceLimitsSchema,
+  metadata: ResourceMetadataSchema,
+});
+export type Workspace = z.infer<typeof WorkspaceSchema>;
+
+export const WorkspaceRoleSchema = z.enum(['owner', 'admin', 'editor', 'viewer']);
+export type WorkspaceRole = z.infer<typeof WorkspaceRoleSchema>;
+
+export const WorkspaceMemberSchema = z.object({
+  userId: IdSchema,
+  role: WorkspaceRoleSchema,
+  permissions: z.array(z.string()),
+  joinedAt: IsoTimestampSchema,
+});
+export type WorkspaceMember = z.infer<typeof WorkspaceMemberSchema>;
+
+export const MembershipTierSchema = z.enum(['free', 'basic', 'premium', 'enterprise', 'unlimited']);
+export type MembershipTier = z.infer<typeof MembershipTierSchema>;
+
+export const TierLimitsSchema = z.object({
+  messagesPerMonth: z.number().int().nonnegative(),
+  messagesPerDay: z.number().int().nonnegative(),
+  maxTokensPerMessage: z.number().int().nonnegative(),
+  maxConcurrentChats: z.number().int().nonnegative(),
+});
+export type TierLimits = z.infer<typeof TierLimitsSchema>;
+
+export const TierConfigSchema = z.object({
+  tier: MembershipTierSchema,
+  limits: TierLimitsSchema,
+});
+export type TierConfig = z.infer<typeof TierConfigSchema>;
+
+/** Message counters of a quota (used and remaining). */
+export const QuotaCountersSchema = z.object({
+  messagesThisMonth: z.number().int().nonnegative(),
+  messagesToday: z.number().int().nonnegative(),
+});
+export type QuotaCounters = z.infer<typeof QuotaCountersSchema>;
+
+export const QuotaStatusSchema = z.object({
+  tier: MembershipTierSchema,
+  usage: QuotaCountersSchema,
+  remaining: QuotaCountersSchema,
+  exceeded: z.boolean(),
+});
+export type QuotaStatus = z.infer<typeof QuotaStatusSchema>;
+
+/** An end user known through an API key (external user). */
+export const ApiKeyUserSchema = z.object({
+  id: IdSchema,
+  apiKeyId: IdSchema,
+  externalUserId: z.string().optional(),
+  email: z.email().optional(),
+  nickname: z.string().optional(),
+  picture: z.string().optional(),
+  membershipTier: MembershipTierSchema,
+  lastUsedAt: IsoTimestampSchema.optional(),
+  createdAt: IsoTimestampSchema,
+});
+export type ApiKeyUser = z.infer<typeof ApiKeyUserSchema>;
+
+export const UserSchema = z.object({
+  id: IdSchema,
+  email: z.email().optional(),
+  name: z.string().optional(),
+  nickname: z.string().optional(),
+  picture: z.string().optional(),
+  emailVerified: z.boolean().optional(),
+  metadata: JsonObjectSchema.optional(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** API key status (spec section 3). */
+export const ApiKeyStatusSchema = z.enum(['active', 'revoked', 'expired']);
+export type ApiKeyStatus = z.infer<typeof ApiKeyStatusSchema>;
+
+/** A workspace API key as listed: never carries the secret. */
+export const ApiKeySchema = z.object({
+  id: IdSchema,
+  workspaceId: IdSchema,
+  name: z.string(),
+  /** The first 8 characters of the key, for identification. */
+  keyPrefix: z.string().length(API_KEY_PREFIX_LENGTH),
+  status: ApiKeyStatusSchema,
+  allowedOrigins: z.array(z.string()),
+  /** An empty array means full access inside the workspace. */
+  permissions: z.array(z.string()),
+  allowedTiers: z.array(MembershipTierSchema).optional(),
+  /** Per-tier overrides of the tier limits. */
+  customTierLimits: z.partialRecord(MembershipTierSchema, TierLimitsSchema.partial()).optional(),
+  /** Requests per minute. */
+  rateLimit: z.number().int().positive().optional(),
+  /** `null` (or absent) when the key was never used. */
+  lastUsedAt: IsoTimestampSchema.nullable().optional(),
+  /** `null` (or absent) when the key never expires. */
+  expiresAt: IsoTimestampSchema.nullable().optional(),
+  createdAt: IsoTimestampSchema,
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+/** An API key with its secret: returned only on creation or rotation. */
+export const ApiKeyWithSecretSchema = ApiKeySchema.extend({
+  secret: z.string().length(API_KEY_LENGTH),
+}).refine((key) => key.secret.startsWith(key.keyPrefix), {
+  message: 'keyPrefix must be the first 8 characters of the secret',
+  path: ['keyPrefix'],
+});
+export type ApiKeyWithSecret = z.infer<typeof ApiKeyWithSecretSchema>;

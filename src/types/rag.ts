@@ -1,0 +1,202 @@
+// RAG (spec sections 2 and 3): file records, typed documents, upload fields, chunks, context retrieval, collections, search.
+import { z } from 'zod';
+import { IdSchema, JsonObjectSchema, ResourceMetadataSchema } from './common.js';
+
+/** RAG document status (spec section 3). */
+export const RagDocumentStatusSchema = z.enum([
+  'pending',
+  'uploading',
+  'processing',
+  'chunking',
+  'embedding',
+  'completed',
+  'error',
+]);
+export type RagDocumentStatus = z.infer<typeof RagDocumentStatusSchema>;
+
+/** RAG collection status (spec section 3). */
+export const RagCollectionStatusSchema = z.enum(['active', 'processing', 'error', 'archived']);
+export type RagCollectionStatus = z.infer<typeof RagCollectionStatusSchema>;
+
+/** File status used by the command-line `rag files --status` filter (spec section 3). */
+export const RagFileFilterStatusSchema = z.enum(['ready', 'processing', 'error']);
+export type RagFileFilterStatus = z.infer<typeof RagFileFilterStatusSchema>;
+
+/** Context compression strategies (spec section 2). */
+export const CompressionStrategySchema = z.enum([
+  'none',
+  'exit',
+  'llmlingua2',
+  'recomp-extractive',
+  'recomp-abstractive',
+  'pisco',
+  'clara',
+  'core-rag',
+]);
+export type CompressionStrategy = z.infer<typeof CompressionStrategySchema>;
+
+/** Chunking tools the emulator knows (contract section 7). */
+export const ChunkingToolSchema = z.enum(['default', 'chapter-aware', 'openparse', 'unstructured']);
+export type ChunkingTool = z.infer<typeof ChunkingToolSchema>;
+
+/** Vector index tools the emulator knows (contract section 7). */
+export const VectorIndexToolSchema = z.enum(['default', 'vectorize']);
+export type VectorIndexTool = z.infer<typeof VectorIndexToolSchema>;
+
+/** RAG file record (GET /api/v1/rag/files). `chunksCount` is ABSENT in lazy-count mode; present means real. Extra fields allowed. */
+export const RagFileRecordSchema = z
+  .object({
+    _id: IdSchema,
+    chunksCount: z.number().int().nonnegative().optional(),
+    /** The vectors (indexes) that reference the file. */
+    ragVectors: z.array(JsonObjectSchema).optional(),
+  })
+  .catchall(z.unknown());
+export type RagFileRecord = z.infer<typeof RagFileRecordSchema>;
+
+/** Typed document view of a RAG file. */
+export const RagDocumentSchema = z.object({
+  id: IdSchema,
+  collectionId: IdSchema,
+  originalName: z.string(),
+  fileType: z.string(),
+  mimeType: z.string(),
+  fileSizeBytes: z.number().nonnegative(),
+  status: RagDocumentStatusSchema,
+  chunkCount: z.number().int().nonnegative(),
+  error: z.string().optional(),
+  /** Backlink shown on chat context bubbles. */
+  sourceUrl: z.string().optional(),
+  documentMetadata: JsonObjectSchema.optional(),
+  metadata: ResourceMetadataSchema,
+});
+export type RagDocument = z.infer<typeof RagDocumentSchema>;
+
+/** The binary `file` part of an upload (a `File` is a `Blob`). */
+const BlobSchema = z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob, {
+  message: 'Expected a file',
+});
+
+/** Text fields of a multipart RAG upload (POST /api/v1/rag/files), everything but `file`. */
+export const RagUploadTextFieldsSchema = z.object({
+  title: z.string().min(1),
+  description: z.string(),
+  chunkingTool: ChunkingToolSchema,
+  chunkingAuthId: z.string().optional(),
+  chunkingToolConfig: z.string().optional(),
+  cleaners: z.string().optional(),
+  ragVectorId: z.string().optional(),
+  /** Comma-separated ids or a JSON array string. */
+  ragVectorIds: z.string().optional(),
+  sourceUrl: z.string().optional(),
+  publishedDate: z.string().optional(),
+  extractPublishedDate: z.string().optional(),
+});
+export type RagUploadTextFields = z.infer<typeof RagUploadTextFieldsSchema>;
+
+/** All fields of a multipart RAG upload, the binary `file` included. */
+export const RagUploadFieldsSchema = RagUploadTextFieldsSchema.extend({ file: BlobSchema });
+export type RagUploadFields = z.infer<typeof RagUploadFieldsSchema>;
+
+/** A retrieved chunk; `content` is empty when the item had neither text nor content. */
+export const ChunkSchema = z.object({
+  content: z.string(),
+  score: z.number().nullable(),
+  /** Best effort; `sources` of the result is authoritative. */
+  source: z.string().nullable(),
+  fileId: z.string().nullable(),
+  vectorId: z.string().nullable(),
+});
+export type Chunk = z.infer<typeof ChunkSchema>;
+
+/** Fields every context retrieval result has (POST /api/v1/rag/context). */
+export const RagContextCommonSchema = z.object({
+  chunks: z.array(ChunkSchema),
+  /** The authoritative provenance for the whole result. */
+  sources: z.array(z.string()),
+  query: z.string(),
+  total: z.number().int().nonnegative(),
+  retrievalMs: z.number().nonnegative(),
+});
+export type RagContextCommon = z.infer<typeof RagContextCommonSchema>;
+
+/** Context result of a query by `groupId`. */
+export const RagContextByGroupSchema = RagContextCommonSchema.extend({
+  groupId: IdSchema,
+  groupName: z.string(),
+  /** The vectors of the group (ids or records; their shape is not shown by the spec). */
+  vectors: z.array(z.union([z.string(), JsonObjectSchema])),
+});
+export type RagContextByGroup = z.infer<typeof RagContextByGroupSchema>;
+
+/** Context result of a query by `collectionId`. */
+export const RagContextByCollectionSchema = RagContextCommonSchema.extend({
+  collectionId: IdSchema,
+  collectionTitle: z.string(),
+});
+export type RagContextByCollection = z.infer<typeof RagContextByCollectionSchema>;
+
+/** Either context result variant. */
+export const RagContextResultSchema = z.union([RagContextByCollectionSchema, RagContextByGroupSchema]);
+export type RagContextResult = z.infer<typeof RagContextResultSchema>;
+
+/** Request body of POST /api/v1/rag/context: `query`, exactly one of `collectionId` or `groupId`, optional `topK`. */
+export const RagContextQuerySchema = z
+  .object({
+    query: z.string().min(1),
+    collectionId: IdSchema.optional(),
+    groupId: IdSchema.optional(),
+    topK: z.number().int().min(1).max(100).optional(),
+  })
+  .refine((value) => (value.collectionId === undefined) !== (value.groupId === undefined), {
+    message: 'Give exactly one of collectionId or groupId',
+    path: ['collectionId'],
+  });
+export type RagContextQuery = z.infer<typeof RagContextQuerySchema>;
+
+/** Settings of a typed RAG collection; chunk sizes are in tokens. */
+export const RagCollectionSettingsSchema = z.object({
+  chunkSize: z.number().int().positive(),
+  chunkOverlap: z.number().int().nonnegative(),
+  maxChunksPerQuery: z.number().int().positive(),
+  similarityThreshold: z.number().min(0).max(1),
+});
+export type RagCollectionSettings = z.infer<typeof RagCollectionSettingsSchema>;
+
+/** Typed RAG collection. */
+export const RagCollectionSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  description: z.string().optional(),
+  workspaceId: IdSchema,
+  status: RagCollectionStatusSchema,
+  documentCount: z.number().int().nonnegative(),
+  chunkCount: z.number().int().nonnegative(),
+  storageSizeBytes: z.number().nonnegative(),
+  embeddingModel: z.string(),
+  settings: RagCollectionSettingsSchema,
+  metadata: ResourceMetadataSchema,
+});
+export type RagCollection = z.infer<typeof RagCollectionSchema>;
+
+/** One typed search hit: a chunk, its score (0 to 1) and the document it came from. */
+export const RagSearchResultSchema = z.object({
+  chunk: ChunkSchema,
+  score: z.number().min(0).max(1),
+  document: z.object({
+    id: IdSchema,
+    originalName: z.string(),
+    fileType: z.string(),
+  }),
+});
+export type RagSearchResult = z.infer<typeof RagSearchResultSchema>;
+
+/** Answer of GET /api/v1/rag/files/{fileId}/vectorize-status (contract section 7). */
+export const VectorizeStatusSchema = z.object({
+  fileId: IdSchema,
+  status: z.string(),
+  queryable: z.boolean(),
+  chunksIndexed: z.number().int().nonnegative(),
+  chunksTotal: z.number().int().nonnegative(),
+});
+export type VectorizeStatus = z.infer<typeof VectorizeStatusSchema>;

@@ -1,0 +1,95 @@
+// Transcripts (spec section 2): list items, a single transcript with a page of messages, messages and their envelopes.
+import { z } from 'zod';
+import { EpochMsSchema, IdSchema, IsoTimestampSchema, JsonObjectSchema } from './common.js';
+
+/** `firstMessage` / `lastMessage` previews are cut to this many characters (contract section 7). */
+export const MESSAGE_PREVIEW_MAX_CHARS = 200;
+
+/** `firstMessage` / `lastMessage` of a list item; `content` only when the message content is a string. */
+export const MessagePreviewSchema = z.object({
+  role: z.string(),
+  timestamp: EpochMsSchema,
+  content: z.string().max(MESSAGE_PREVIEW_MAX_CHARS).optional(),
+});
+export type MessagePreview = z.infer<typeof MessagePreviewSchema>;
+
+/** Transcript list item (GET /api/v1/transcripts). Extra fields may be present. */
+export const TranscriptListItemSchema = z
+  .object({
+    _id: IdSchema,
+    title: z.string(),
+    locked: z.boolean(),
+    hideConversationStarters: z.boolean(),
+    metadata: JsonObjectSchema,
+    messageCount: z.number().int().nonnegative(),
+    /** Epoch ms; 0 when there are no messages. */
+    lastMessageTimestamp: EpochMsSchema,
+    childTranscripts: z.array(z.string()),
+    firstMessage: MessagePreviewSchema.nullable(),
+    lastMessage: MessagePreviewSchema.nullable(),
+  })
+  .catchall(z.unknown());
+export type TranscriptListItem = z.infer<typeof TranscriptListItemSchema>;
+
+/** A stored message: `content` is a string for ordinary turns, structured (object) for tool messages. Extra fields allowed. */
+export const MessageSchema = z
+  .object({
+    role: z.string(),
+    content: z.union([z.string(), JsonObjectSchema, z.array(z.unknown())]),
+    timestamp: IsoTimestampSchema,
+    /** Retrieved context, filtered by the viewer's policy. */
+    context: z.array(JsonObjectSchema),
+  })
+  .catchall(z.unknown());
+export type Message = z.infer<typeof MessageSchema>;
+
+/** Message paging inside one transcript. */
+export const MessagePaginationSchema = z.object({
+  total: z.number().int().nonnegative(),
+  limit: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  hasMore: z.boolean(),
+});
+export type MessagePagination = z.infer<typeof MessagePaginationSchema>;
+
+/** Single transcript (GET /api/v1/transcripts/{transcriptId}) with one page of messages. Extra fields may be present. */
+export const TranscriptSchema = z
+  .object({
+    _id: IdSchema,
+    hideConversationStarters: z.boolean(),
+    childTranscripts: z.array(z.string()),
+    messages: z.array(MessageSchema),
+    pagination: MessagePaginationSchema,
+  })
+  .catchall(z.unknown());
+export type Transcript = z.infer<typeof TranscriptSchema>;
+
+/** Paging of the transcript list (`page` is 1-based). */
+export const TranscriptListPaginationSchema = z.object({
+  page: z.number().int().positive(),
+  limit: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  totalPages: z.number().int().nonnegative(),
+  hasMore: z.boolean(),
+});
+export type TranscriptListPagination = z.infer<typeof TranscriptListPaginationSchema>;
+
+/** 200 answer of GET /api/v1/transcripts. */
+export const TranscriptListResponseSchema = z.object({
+  transcripts: z.array(TranscriptListItemSchema),
+  pagination: TranscriptListPaginationSchema,
+});
+export type TranscriptListResponse = z.infer<typeof TranscriptListResponseSchema>;
+
+/** 201 answer of POST /api/v1/transcripts: the created transcript (`_id`, `title`, extra fields). */
+export const CreatedTranscriptSchema = z
+  .object({
+    _id: IdSchema,
+    title: z.string(),
+  })
+  .catchall(z.unknown());
+export type CreatedTranscript = z.infer<typeof CreatedTranscriptSchema>;
+
+/** 200 answer of POST /api/v1/transcripts/{transcriptId}/messages; the stored message is not echoed. */
+export const TranscriptMessageAckSchema = z.object({ status: z.literal('ok') });
+export type TranscriptMessageAck = z.infer<typeof TranscriptMessageAckSchema>;
