@@ -17,6 +17,8 @@ async function core(onInternalError = (_: unknown) => {}) {
     clock: new Clock({ mode: 'manual', now: 0 }),
     storage,
     keys: { findBySecret: async () => undefined, touch: async () => {} },
+    tokens: { verifyUserToken: async () => 'invalid' },
+    members: { role: async () => undefined, workspacesOf: async () => [] },
     rateLimiter: new RateLimiter(),
     featureLimit: () => undefined,
     onInternalError,

@@ -3,17 +3,16 @@
 import { Hono, type Context } from 'hono';
 import type { Clock } from '../clock/clock.js';
 import type { Storage } from '../storage/storage.js';
-import { authenticate, requirePermission, type KeyForAuth, type KeyLookup } from './auth.js';
+import { authenticate, authorize, type AuthDeps, type KeyForAuth } from './auth.js';
 import { EmulatorError, errorResponse, notFound } from './errors.js';
 import { jsonResponse } from './json-response.js';
 import { MINUTE_MS, RateLimiter, rateLimitHeaders, rateLimitedError, tightest, type RateDecision } from './rate-limiter.js';
 import type { RateFeature, RouteDef } from './route.js';
 import { parseWith, readJsonBody } from './validation.js';
 
-export interface CoreDeps {
+export interface CoreDeps extends AuthDeps {
   clock: Clock;
   storage: Storage;
-  keys: KeyLookup;
   rateLimiter: RateLimiter;
   /** Requests per minute per key for a feature, or undefined for no limit. */
   featureLimit(feature: RateFeature): number | undefined;
@@ -55,13 +54,14 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
   const request = c.req.raw;
   let headers: Record<string, string> = {};
   try {
-    const { principal, key } = await authenticate(route.auth, request, deps.keys);
+    const { principal, key } = await authenticate(route.auth, request, c.req.param(), deps);
     if (key) {
       c.env.outcome.keyId = key.id;
-      const decision = checkRateLimits(deps, key, route.auth.kind === 'apiKey' ? route.auth.feature : undefined);
+      const feature = route.auth.kind === 'apiKey' || route.auth.kind === 'workspace' ? route.auth.feature : undefined;
+      const decision = checkRateLimits(deps, key, feature);
       if (decision) headers = rateLimitHeaders(decision, deps.clock.now());
     }
-    requirePermission(route.auth, principal);
+    authorize(route.auth, principal);
     const params = route.params ? parseWith(route.params, c.req.param(), 'params') : undefined;
     const query = route.query ? parseWith(route.query, c.req.query(), 'query') : undefined;
     const body = route.body ? parseWith(route.body, await readJsonBody(request, route.bodyOptional), 'body') : undefined;

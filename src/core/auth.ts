@@ -1,6 +1,7 @@
-// Who is calling: the API key in `x-api-key`, checked against storage and the emulator clock.
-import { forbidden, unauthorized } from './errors.js';
-import type { Principal, RouteAuth } from './route.js';
+// Who is calling: an API key in `x-api-key` or a Bearer JWT, checked against storage, the
+// emulator clock and, for workspace routes, the caller's role.
+import { EmulatorError, forbidden, notFound, unauthorized, validationError } from './errors.js';
+import type { AccessLevel, Principal, Role, RouteAuth } from './route.js';
 
 /** The parts of a stored key the core needs; the api-keys area's records satisfy it. */
 export interface KeyForAuth {
@@ -16,32 +17,116 @@ export interface KeyLookup {
   touch(key: KeyForAuth): Promise<void>;
 }
 
+export type TokenCheck = { userId: string; claims: Record<string, unknown> } | 'expired' | 'invalid';
+
+export interface TokenVerifier {
+  /** Verifies a platform access token (signature, lifetime, and that it was not revoked). */
+  verifyUserToken(token: string): Promise<TokenCheck>;
+}
+
+export interface MemberLookup {
+  role(workspaceId: string, userId: string): Promise<Role | undefined>;
+  workspacesOf(userId: string): Promise<string[]>;
+}
+
+export interface AuthDeps {
+  keys: KeyLookup;
+  tokens: TokenVerifier;
+  members: MemberLookup;
+}
+
 export interface Authenticated {
   principal: Principal;
   key?: KeyForAuth;
 }
 
-export async function authenticate(auth: RouteAuth, request: Request, keys: KeyLookup): Promise<Authenticated> {
-  if (auth.kind === 'none') return { principal: { kind: 'anonymous' } };
-  const secret = request.headers.get('x-api-key');
-  if (!secret) {
-    if (auth.optional) return { principal: { kind: 'anonymous' } };
-    throw unauthorized('API key required: send it in the x-api-key header');
-  }
+const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2, owner: 3 };
+const NEEDED: Record<AccessLevel, number> = { read: 0, write: 1, admin: 2 };
+
+async function keyPrincipal(secret: string, keys: KeyLookup): Promise<Authenticated> {
   const key = await keys.findBySecret(secret);
   if (!key) throw unauthorized('Invalid API key');
   if (key.status === 'revoked') throw unauthorized('API key has been revoked');
   if (key.status === 'expired') throw unauthorized('API key has expired');
   await keys.touch(key);
-  return {
-    principal: { kind: 'apiKey', keyId: key.id, workspaceId: key.workspaceId, permissions: key.permissions },
-    key,
-  };
+  return { principal: { kind: 'apiKey', keyId: key.id, workspaceId: key.workspaceId, permissions: key.permissions }, key };
 }
 
-/** An empty permission list is full access inside the key's workspace (spec section 5). */
-export function requirePermission(auth: RouteAuth, principal: Principal): void {
-  if (auth.kind !== 'apiKey' || !auth.permission || principal.kind !== 'apiKey') return;
-  if (principal.permissions.length === 0 || principal.permissions.includes(auth.permission)) return;
-  throw forbidden(`API key lacks the ${auth.permission} permission`);
+function bearerToken(request: Request): string | undefined {
+  const header = request.headers.get('authorization');
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw unauthorized('Authorization must be "Bearer <access token>"');
+  return match[1];
+}
+
+async function userPrincipal(token: string, tokens: TokenVerifier): Promise<Principal & { kind: 'user' }> {
+  const check = await tokens.verifyUserToken(token);
+  if (check === 'expired') throw unauthorized('Access token has expired');
+  if (check === 'invalid') throw unauthorized('Invalid access token');
+  return { kind: 'user', userId: check.userId, claims: check.claims };
+}
+
+/** The workspace a Bearer caller means: path parameter, header, query, or their only workspace. */
+async function requestedWorkspace(auth: RouteAuth & { kind: 'workspace' }, request: Request, params: Record<string, string>, userId: string, members: MemberLookup) {
+  const fromPath = auth.param ? params[auth.param] : undefined;
+  const explicit = fromPath ?? request.headers.get('x-workspace-id') ?? new URL(request.url).searchParams.get('workspaceId');
+  if (explicit) return explicit;
+  const mine = await members.workspacesOf(userId);
+  if (mine.length === 1) return mine[0] as string;
+  throw validationError('Say which workspace: send the x-workspace-id header or a workspaceId query parameter', [
+    { path: 'workspaceId', message: mine.length === 0 ? 'You are not a member of any workspace' : 'Required when you belong to several workspaces' },
+  ]);
+}
+
+export async function authenticate(auth: RouteAuth, request: Request, params: Record<string, string>, deps: AuthDeps): Promise<Authenticated> {
+  switch (auth.kind) {
+    case 'none':
+      return { principal: { kind: 'anonymous' } };
+    case 'apiKey': {
+      const secret = request.headers.get('x-api-key');
+      if (secret) return keyPrincipal(secret, deps.keys);
+      if (auth.optional) return { principal: { kind: 'anonymous' } };
+      throw unauthorized('API key required: send it in the x-api-key header');
+    }
+    case 'bearer': {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized('Bearer access token required');
+      return { principal: await userPrincipal(token, deps.tokens) };
+    }
+    case 'workspace': {
+      const secret = request.headers.get('x-api-key');
+      if (secret) {
+        const found = await keyPrincipal(secret, deps.keys);
+        const wanted = auth.param ? params[auth.param] : undefined;
+        if (wanted !== undefined && found.principal.kind === 'apiKey' && wanted !== found.principal.workspaceId) throw notFound('Workspace');
+        return found;
+      }
+      const token = bearerToken(request);
+      if (!token) throw unauthorized('Send an API key in x-api-key or a Bearer access token');
+      const user = await userPrincipal(token, deps.tokens);
+      const workspaceId = await requestedWorkspace(auth, request, params, user.userId, deps.members);
+      const role = await deps.members.role(workspaceId, user.userId);
+      // A workspace the caller is not a member of does not exist for them.
+      if (!role) throw notFound('Workspace');
+      return { principal: { ...user, workspaceId, role } };
+    }
+    default: {
+      const never: never = auth;
+      throw new EmulatorError('INTERNAL_ERROR', `unknown auth kind ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** Permission and role checks. An empty key permission list is full access inside its workspace. */
+export function authorize(auth: RouteAuth, principal: Principal): void {
+  if (auth.kind !== 'apiKey' && auth.kind !== 'workspace') return;
+  if (principal.kind === 'apiKey') {
+    if (principal.permissions.length === 0) return;
+    if (auth.permission && principal.permissions.includes(auth.permission)) return;
+    throw forbidden(auth.permission ? `API key lacks the ${auth.permission} permission` : 'This call needs an API key with full access');
+  }
+  if (auth.kind === 'workspace' && principal.kind === 'user' && principal.role) {
+    if (RANK[principal.role] < NEEDED[auth.level]) throw forbidden(`Your role (${principal.role}) cannot ${auth.level === 'read' ? 'read' : auth.level === 'write' ? 'change' : 'manage'} this workspace`);
+  }
 }

@@ -9,10 +9,24 @@ export type Permission = 'transcript:read' | 'transcript:write' | 'rag:read' | '
 /** Features with their own per-key rate-limit windows (spec section 8). */
 export type RateFeature = 'transcripts' | 'rag';
 
+export type Role = 'owner' | 'admin' | 'editor' | 'viewer';
+
+/** What a management call does: read, change content, or manage keys and members. */
+export type AccessLevel = 'read' | 'write' | 'admin';
+
 export type RouteAuth =
   | { kind: 'none' }
   /** A workspace API key in `x-api-key`; when `optional`, a missing key is allowed. */
-  | { kind: 'apiKey'; permission?: Permission; feature?: RateFeature; optional?: boolean };
+  | { kind: 'apiKey'; permission?: Permission; feature?: RateFeature; optional?: boolean }
+  /** A platform user's Bearer token, not tied to a workspace (workspace list and create). */
+  | { kind: 'bearer' }
+  /**
+   * A management call on one workspace: its API key (with full access, or the named permission)
+   * or the Bearer token of a member whose role allows `level`. The workspace comes from the path
+   * parameter `param`, else the `x-workspace-id` header or `workspaceId` query, else the user's
+   * only workspace.
+   */
+  | { kind: 'workspace'; level: AccessLevel; param?: string; permission?: Permission; feature?: RateFeature };
 
 export interface ApiKeyPrincipal {
   kind: 'apiKey';
@@ -21,7 +35,23 @@ export interface ApiKeyPrincipal {
   permissions: string[];
 }
 
-export type Principal = { kind: 'anonymous' } | ApiKeyPrincipal;
+export interface UserPrincipal {
+  kind: 'user';
+  userId: string;
+  /** Set on workspace routes: the workspace resolved for the call and the caller's role in it. */
+  workspaceId?: string;
+  role?: Role;
+  claims: Record<string, unknown>;
+}
+
+export type Principal = { kind: 'anonymous' } | ApiKeyPrincipal | UserPrincipal;
+
+/** The workspace a keyed or workspace-scoped call acts on; the core guarantees one is set. */
+export function workspaceOf(principal: Principal): string {
+  if (principal.kind === 'apiKey') return principal.workspaceId;
+  if (principal.kind === 'user' && principal.workspaceId) return principal.workspaceId;
+  throw new Error('route has no workspace: check its auth kind');
+}
 
 export interface RouteInput<B, Q, P> {
   body: B;

@@ -7,6 +7,7 @@ import { WorkspaceStore } from '../areas/workspaces/store.js';
 import { Clock, type ClockMode, type ClockState } from '../clock/clock.js';
 import { Scheduler, type JobHandlers } from '../clock/scheduler.js';
 import { createCoreHandler, type CoreHandler } from '../core/app.js';
+import type { TokenCheck } from '../core/auth.js';
 import { notFound, validationError } from '../core/errors.js';
 import { RateLimiter, type RateLimiterState } from '../core/rate-limiter.js';
 import type { StoreDeps } from '../core/services.js';
@@ -83,6 +84,8 @@ export class World {
       clock: this.clock,
       storage: this.storage,
       keys: this.stores.apiKeys,
+      members: this.stores.workspaces,
+      tokens: { verifyUserToken: (token) => this.verifyUserToken(token) },
       rateLimiter: this.rateLimiter,
       featureLimit: (feature) => this.settings.rateLimits[feature]?.perMinute ?? DEFAULT_RATE_LIMITS[feature],
       ...(options.onInternalError && { onInternalError: options.onInternalError }),
@@ -186,6 +189,15 @@ export class World {
   /** Registers the job handlers of an area; kinds are namespaced by the area. */
   registerJobs(handlers: JobHandlers): void {
     Object.assign(this.jobHandlers, handlers);
+  }
+
+  /** A platform access token is good while its signature, lifetime and user all hold. */
+  private async verifyUserToken(token: string): Promise<TokenCheck> {
+    const verified = await this.signer.verify(token);
+    if (typeof verified === 'string') return verified;
+    if (verified.claims.kind !== undefined && verified.claims.kind !== 'platform') return 'invalid';
+    if (!(await this.stores.users.get(verified.userId))) return 'invalid';
+    return verified;
   }
 
   async issueToken(userId: string, expiresInSec = 3600): Promise<{ accessToken: string; expiresAt: string }> {

@@ -1,5 +1,5 @@
 // The transcripts routes (spec section 4): list, create, get with a page of messages, delete, append.
-import { defineRoute, type ApiKeyPrincipal, type Principal, type RouteDef } from '../../core/route.js';
+import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import {
   CreateTranscriptSchema,
   ListQuerySchema,
@@ -15,9 +15,6 @@ import type { TranscriptStore } from './store.js';
 import { transcriptLocked, transcriptNotFound } from './errors.js';
 
 const TAG = 'transcripts';
-
-/** Keyed routes always carry an API-key principal; the core guarantees it. */
-export const workspaceOf = (principal: Principal): string => (principal as ApiKeyPrincipal).workspaceId;
 
 export function transcriptRoutes(store: TranscriptStore): RouteDef[] {
   return [

@@ -94,6 +94,22 @@ export class WorkspaceStore {
     );
   }
 
+  async role(workspaceId: string, userId: string): Promise<MemberRole | undefined> {
+    const row = await this.deps.storage.get<{ role: string }>('SELECT role FROM workspace_members WHERE workspace_id = ? AND user_id = ?', [
+      workspaceId,
+      userId,
+    ]);
+    return row?.role as MemberRole | undefined;
+  }
+
+  async workspacesOf(userId: string): Promise<string[]> {
+    const rows = await this.deps.storage.all<{ workspace_id: string }>(
+      'SELECT m.workspace_id FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id WHERE m.user_id = ? ORDER BY w.created_at, w.id',
+      [userId],
+    );
+    return rows.map((r) => r.workspace_id);
+  }
+
   async get(id: string): Promise<WorkspaceRecord | undefined> {
     const row = await this.deps.storage.get<WorkspaceRow>('SELECT * FROM workspaces WHERE id = ?', [id]);
     return row ? fromRow(row) : undefined;
