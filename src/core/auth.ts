@@ -123,6 +123,7 @@ export function authorize(auth: RouteAuth, principal: Principal): void {
   if (auth.kind !== 'apiKey' && auth.kind !== 'workspace') return;
   if (principal.kind === 'apiKey') {
     if (principal.permissions.length === 0) return;
+    if (auth.kind === 'apiKey' && !auth.permission) return;
     if (auth.permission && principal.permissions.includes(auth.permission)) return;
     throw forbidden(auth.permission ? `API key lacks the ${auth.permission} permission` : 'This call needs an API key with full access');
   }

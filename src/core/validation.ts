@@ -16,8 +16,13 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   return out;
 }
 
+/** One issue per problem; an unknown key is reported at its own path, not at its parent's. */
 export function zodIssues(error: z.ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
+  return error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ path: formatPath([...issue.path, key]), message: 'Unknown field' }))
+      : [{ path: formatPath(issue.path), message: issue.message }],
+  );
 }
 
 export function parseWith<T>(schema: z.ZodType<T>, value: unknown, where: string): T {

@@ -24,6 +24,9 @@ import { buildRoutes } from './routes.js';
 import { ScenarioRefSchema, type ClockChange } from '../control/schema.js';
 import { parseScenario, type ScenarioResolver } from '../scenarios/validate.js';
 
+/** The last instant a JavaScript Date can represent (epoch ms). */
+const MAX_TIME_MS = 8_640_000_000_000_000;
+
 export interface WorldSnapshot {
   storage: StorageSnapshot;
   random: RandomState;
@@ -176,12 +179,18 @@ export class World {
 
   /** Moves the clock by `advanceMs` or to `set`, running due work; or switches its mode. */
   async changeClock(change: ClockChange): Promise<void> {
-    if ('advanceMs' in change) await this.scheduler.advance(change.advanceMs);
-    else if ('set' in change) {
+    // Past the last instant a Date can show, every ISO timestamp would throw: refuse it up front.
+    const beyond = (path: string) =>
+      validationError('The clock cannot pass the last representable instant', [{ path, message: `Beyond ${new Date(MAX_TIME_MS).toISOString()}` }]);
+    if ('advanceMs' in change) {
+      if (!(this.clock.now() + change.advanceMs <= MAX_TIME_MS)) throw beyond('advanceMs');
+      await this.scheduler.advance(change.advanceMs);
+    } else if ('set' in change) {
       const target = typeof change.set === 'number' ? change.set : Date.parse(change.set);
       if (!(target >= this.clock.now())) {
         throw validationError('Time never moves backwards', [{ path: 'set', message: `Before the current time ${this.clock.iso()}` }]);
       }
+      if (target > MAX_TIME_MS) throw beyond('set');
       await this.scheduler.setTime(target);
     } else this.clock.setMode(change.mode);
   }

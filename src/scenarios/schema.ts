@@ -173,7 +173,8 @@ export type Settings = z.infer<typeof SettingsSchema>;
 
 export const DEFAULT_RATE_LIMITS = { transcripts: 600, rag: 600 } as const;
 
-export const ScenarioSchema = z
+/** The document's shape alone; cross-references are checked by `scenarioReferenceIssues`. */
+export const ScenarioShapeSchema = z
   .object({
     name: z.string().min(1).max(100),
     description: z.string().optional(),
@@ -183,40 +184,68 @@ export const ScenarioSchema = z
     workspaces: z.array(WorkspaceDocSchema).default([]),
     settings: SettingsSchema.default(SettingsSchema.parse({})),
   })
-  .strict()
-  .superRefine((doc, ctx) => {
-    const userIds = new Set(doc.users.map((u) => u.id).filter(Boolean));
-    const seen = new Map<string, string>();
-    const unique = (kind: string, id: string | undefined, path: (string | number)[]) => {
-      if (id === undefined) return;
-      const key = `${kind}:${id}`;
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path, message: `Duplicate ${kind} id "${id}" (first at ${seen.get(key)})` });
-      else seen.set(key, path.join('.'));
-    };
-    doc.users.forEach((u, i) => unique('user', u.id, ['users', i, 'id']));
-    const slugs = new Set<string>();
-    const secrets = new Set<string>();
-    doc.workspaces.forEach((ws, w) => {
-      unique('workspace', ws.id, ['workspaces', w, 'id']);
-      if (!userIds.has(ws.ownerId)) ctx.addIssue({ code: 'custom', path: ['workspaces', w, 'ownerId'], message: `Unknown user "${ws.ownerId}"` });
-      if (ws.slug) {
-        if (slugs.has(ws.slug)) ctx.addIssue({ code: 'custom', path: ['workspaces', w, 'slug'], message: `Duplicate slug "${ws.slug}"` });
-        slugs.add(ws.slug);
-      }
-      ws.members.forEach((m, i) => {
-        if (!userIds.has(m.userId)) ctx.addIssue({ code: 'custom', path: ['workspaces', w, 'members', i, 'userId'], message: `Unknown user "${m.userId}"` });
-      });
-      ws.apiKeys.forEach((k, i) => {
-        unique('apiKey', k.id, ['workspaces', w, 'apiKeys', i, 'id']);
-        if (k.secret) {
-          if (secrets.has(k.secret)) ctx.addIssue({ code: 'custom', path: ['workspaces', w, 'apiKeys', i, 'secret'], message: 'Duplicate key secret' });
-          secrets.add(k.secret);
-        }
-      });
-      ws.transcripts.forEach((t, i) => unique('transcript', t.id, ['workspaces', w, 'transcripts', i, 'id']));
-      ws.releases.forEach((r, i) => unique('release', r.id, ['workspaces', w, 'releases', i, 'id']));
+  .strict();
+
+export interface ReferenceIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const field = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * Owners, members, unique ids, slugs and secrets, checked on the raw document so they are
+ * reported even beside type errors elsewhere (every problem at once, each with its path).
+ */
+export function scenarioReferenceIssues(doc: unknown): ReferenceIssue[] {
+  const issues: ReferenceIssue[] = [];
+  const users = list(field(doc, 'users'));
+  const userIds = new Set(users.map((u) => text(field(u, 'id'))).filter((id): id is string => id !== undefined));
+  const seen = new Map<string, string>();
+  const unique = (kind: string, id: string | undefined, path: (string | number)[]) => {
+    if (id === undefined) return;
+    const key = `${kind}:${id}`;
+    const first = seen.get(key);
+    if (first) issues.push({ path, message: `Duplicate ${kind} id "${id}" (first at ${first})` });
+    else seen.set(key, path.join('.'));
+  };
+  users.forEach((u, i) => unique('user', text(field(u, 'id')), ['users', i, 'id']));
+  const slugs = new Set<string>();
+  const secrets = new Set<string>();
+  list(field(doc, 'workspaces')).forEach((ws, w) => {
+    unique('workspace', text(field(ws, 'id')), ['workspaces', w, 'id']);
+    const owner = text(field(ws, 'ownerId'));
+    if (owner !== undefined && !userIds.has(owner)) issues.push({ path: ['workspaces', w, 'ownerId'], message: `Unknown user "${owner}"` });
+    const slug = text(field(ws, 'slug'));
+    if (slug !== undefined) {
+      if (slugs.has(slug)) issues.push({ path: ['workspaces', w, 'slug'], message: `Duplicate slug "${slug}"` });
+      slugs.add(slug);
+    }
+    list(field(ws, 'members')).forEach((m, i) => {
+      const userId = text(field(m, 'userId'));
+      if (userId !== undefined && !userIds.has(userId)) issues.push({ path: ['workspaces', w, 'members', i, 'userId'], message: `Unknown user "${userId}"` });
     });
+    list(field(ws, 'apiKeys')).forEach((k, i) => {
+      unique('apiKey', text(field(k, 'id')), ['workspaces', w, 'apiKeys', i, 'id']);
+      const secret = text(field(k, 'secret'));
+      if (secret !== undefined) {
+        if (secrets.has(secret)) issues.push({ path: ['workspaces', w, 'apiKeys', i, 'secret'], message: 'Duplicate key secret' });
+        secrets.add(secret);
+      }
+    });
+    list(field(ws, 'transcripts')).forEach((t, i) => unique('transcript', text(field(t, 'id')), ['workspaces', w, 'transcripts', i, 'id']));
+    list(field(ws, 'releases')).forEach((r, i) => unique('release', text(field(r, 'id')), ['workspaces', w, 'releases', i, 'id']));
   });
+  return issues;
+}
+
+/** The whole scenario document: shape and cross-references. */
+export const ScenarioSchema = ScenarioShapeSchema.superRefine((doc, ctx) => {
+  for (const issue of scenarioReferenceIssues(doc)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+});
 
 export type ScenarioInput = z.input<typeof ScenarioSchema>;
 export type Scenario = z.output<typeof ScenarioSchema>;

@@ -1,13 +1,16 @@
 // Scenario validation with every problem listed by path, as `check` and the control API show them.
 import { validationError, type ValidationIssue } from '../core/errors.js';
-import { zodIssues } from '../core/validation.js';
-import { ScenarioSchema, type Scenario } from './schema.js';
+import { formatPath, zodIssues } from '../core/validation.js';
+import { ScenarioShapeSchema, scenarioReferenceIssues, type Scenario } from './schema.js';
 
 export type ScenarioCheck = { ok: true; scenario: Scenario } | { ok: false; issues: ValidationIssue[] };
 
+/** Shape and cross-references are checked apart, so every problem is listed at once. */
 export function checkScenario(doc: unknown): ScenarioCheck {
-  const result = ScenarioSchema.safeParse(doc);
-  return result.success ? { ok: true, scenario: result.data } : { ok: false, issues: zodIssues(result.error) };
+  const result = ScenarioShapeSchema.safeParse(doc);
+  const references = scenarioReferenceIssues(doc).map((i) => ({ path: formatPath(i.path), message: i.message }));
+  const issues = [...(result.success ? [] : zodIssues(result.error)), ...references];
+  return result.success && issues.length === 0 ? { ok: true, scenario: result.data } : { ok: false, issues };
 }
 
 /** Parses a scenario or throws the 400 VALIDATION_ERROR of contract section 7. */

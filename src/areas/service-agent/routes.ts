@@ -43,7 +43,10 @@ export function serviceAgentRoutes(transcripts: TranscriptStore, workspaces: Wor
       body: SessionTranscriptSchema,
       response: SessionTranscriptAnswerSchema,
       handler: async ({ principal, body }) => {
-        const workspaceId = scope(principal) ?? body.workspaceId;
+        const keyed = scope(principal);
+        // A key speaks for its own workspace only; naming another one finds nothing.
+        if (keyed !== null && body.workspaceId !== undefined && body.workspaceId !== keyed) throw notFound('Workspace');
+        const workspaceId = keyed ?? body.workspaceId;
         if (!workspaceId) {
           throw validationError('workspaceId is required without an API key', [{ path: 'body.workspaceId', message: 'Required' }]);
         }
