@@ -18,6 +18,9 @@ interface JobRow {
 const MAX_JOBS_PER_RUN = 1_000_000;
 
 export class Scheduler {
+  /** The earliest run time in the jobs table, when known: lets runDue skip a query per request. */
+  private nextDue: number | null | undefined;
+
   constructor(
     private readonly storage: Storage,
     private readonly clock: Clock,
@@ -28,14 +31,16 @@ export class Scheduler {
   async schedule(kind: string, payload: Record<string, unknown>, delayMs: number): Promise<string> {
     if (!this.handlers[kind]) throw new Error(`no handler for job kind ${kind}`);
     const id = this.newId();
+    const runAt = this.clock.now() + Math.max(0, delayMs);
     const next = await this.storage.get<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM jobs');
     await this.storage.run('INSERT INTO jobs (id, seq, run_at, kind, payload) VALUES (?, ?, ?, ?, ?)', [
       id,
       Number(next?.seq ?? 1),
-      this.clock.now() + Math.max(0, delayMs),
+      runAt,
       kind,
       JSON.stringify(payload),
     ]);
+    if (this.nextDue !== undefined) this.nextDue = this.nextDue === null ? runAt : Math.min(this.nextDue, runAt);
     return id;
   }
 
@@ -61,6 +66,7 @@ export class Scheduler {
 
   /** Runs every job due at or before `until` (or all jobs when null), in time order. */
   private async drain(until: number | null): Promise<number> {
+    this.nextDue = undefined;
     let ran = 0;
     for (let job = await this.next(until); job; job = await this.next(until)) {
       await this.runOne(job);
@@ -69,9 +75,18 @@ export class Scheduler {
     return ran;
   }
 
+  /** Forgets what it knew of the jobs table: call after the database is swapped (reset, restore, load). */
+  invalidate(): void {
+    this.nextDue = undefined;
+  }
+
   /** Runs what is due now: called before each request, so real-time mode catches up lazily. */
-  runDue(): Promise<number> {
-    return this.drain(this.clock.now());
+  async runDue(): Promise<number> {
+    if (this.nextDue === null || (this.nextDue !== undefined && this.nextDue > this.clock.now())) return 0;
+    const ran = await this.drain(this.clock.now());
+    const next = await this.storage.get<{ at: number | null }>('SELECT MIN(run_at) AS at FROM jobs');
+    this.nextDue = next?.at === null || next?.at === undefined ? null : Number(next.at);
+    return ran;
   }
 
   /** Moves time forward by `ms`, running each job that falls due at its own time. */

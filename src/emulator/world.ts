@@ -113,6 +113,7 @@ export class World {
       this.random.restore({ seed: scenario.seed, counter: 0 });
       this.rateLimiter.restore({});
       this.signer = signer;
+      this.scheduler.invalidate();
       const handles = await this.storage.transaction(async () => {
         for (const table of TABLE_NAMES) await this.storage.run(`DELETE FROM ${table}`);
         return loadScenario(scenario, { clock: this.clock, ids: this.ids, signer, ...this.stores });
@@ -148,6 +149,7 @@ export class World {
 
   async restore(snapshot: WorldSnapshot): Promise<void> {
     await this.storage.restore(snapshot.storage);
+    this.scheduler.invalidate();
     this.random.restore(snapshot.random);
     this.clock.restore({ mode: this.clock.mode, now: snapshot.clock.now });
     this.rateLimiter.restore(snapshot.limiter);

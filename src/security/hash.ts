@@ -2,8 +2,18 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
+/** Recently hashed secrets: a key is hashed on every request, and SHA-256 in JS is not free. */
+const memo = new Map<string, string>();
+const MEMO_LIMIT = 1024;
+
 export function hashSecret(secret: string): string {
-  return bytesToHex(sha256(utf8ToBytes(secret)));
+  let hash = memo.get(secret);
+  if (hash === undefined) {
+    hash = bytesToHex(sha256(utf8ToBytes(secret)));
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(secret, hash);
+  }
+  return hash;
 }
 
 /** Compares two equal-length hex digests without an early exit. */

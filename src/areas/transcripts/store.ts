@@ -22,6 +22,15 @@ interface TranscriptRow {
   updated_at: number;
 }
 
+interface ListRow extends TranscriptRow {
+  first_role: string | null;
+  first_at: number | null;
+  first_content: string | null;
+  last_role: string | null;
+  last_at: number | null;
+  last_content: string | null;
+}
+
 interface MessageRow {
   [column: string]: string | number | null;
   transcript_id: string;
@@ -49,11 +58,23 @@ export interface StoredMessage {
 
 export const DEFAULT_TITLE = 'Untitled transcript';
 
-function preview(row: MessageRow | undefined): MessagePreview | null {
-  if (!row) return null;
-  const out: MessagePreview = { role: row.role, timestamp: Number(row.timestamp) };
-  const content = JSON.parse(row.content) as unknown;
-  if (typeof content === 'string') out.content = Array.from(content).slice(0, PREVIEW_MAX_CHARS).join('');
+/** Cuts text to `max` whole code points without walking the rest of it. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let out = '';
+  let count = 0;
+  for (const char of text) {
+    if (count++ === max) break;
+    out += char;
+  }
+  return out;
+}
+
+function preview(role: string | null, timestamp: number | null, content: string | null): MessagePreview | null {
+  if (role === null || timestamp === null || content === null) return null;
+  const out: MessagePreview = { role, timestamp: Number(timestamp) };
+  // Stored content is JSON text: a string starts with a quote; anything else is structured.
+  if (content.startsWith('"')) out.content = cut(JSON.parse(content) as string, PREVIEW_MAX_CHARS);
   return out;
 }
 
@@ -148,35 +169,28 @@ export class TranscriptStore {
     );
   }
 
-  /** One page of a workspace's transcripts, most recently active first. */
+  /** One page of a workspace's transcripts, most recently active first, with their end messages. */
   async list(workspaceId: string, page: number, limit: number) {
     const totalRow = await this.deps.storage.get<{ n: number }>('SELECT COUNT(*) AS n FROM transcripts WHERE workspace_id = ?', [workspaceId]);
     const total = Number(totalRow?.n ?? 0);
-    const rows = await this.deps.storage.all<TranscriptRow>(
-      'SELECT * FROM transcripts WHERE workspace_id = ? ORDER BY updated_at DESC, seq DESC LIMIT ? OFFSET ?',
+    const rows = await this.deps.storage.all<ListRow>(
+      `SELECT t.*, f.role AS first_role, f.timestamp AS first_at, f.content AS first_content,
+              l.role AS last_role, l.timestamp AS last_at, l.content AS last_content
+       FROM transcripts t
+       LEFT JOIN transcript_messages f ON f.transcript_id = t.id AND f.position = 0
+       LEFT JOIN transcript_messages l ON l.transcript_id = t.id AND l.position = t.message_count - 1
+       WHERE t.workspace_id = ?
+       ORDER BY t.updated_at DESC, t.seq DESC LIMIT ? OFFSET ?`,
       [workspaceId, limit, (page - 1) * limit],
     );
-    const ends = await this.endMessages(rows);
     const transcripts = rows.map((row) => ({
       ...parseJson<Record<string, unknown>>(row.extra, {}),
       ...baseFields(row),
-      firstMessage: preview(ends.get(`${row.id}:0`)),
-      lastMessage: preview(ends.get(`${row.id}:${Number(row.message_count) - 1}`)),
+      firstMessage: preview(row.first_role, row.first_at, row.first_content),
+      lastMessage: preview(row.last_role, row.last_at, row.last_content),
     }));
     const totalPages = Math.ceil(total / limit);
     return { transcripts, pagination: { page, limit, total, totalPages, hasMore: page < totalPages } };
-  }
-
-  /** The first and last message of each transcript, in one query. */
-  private async endMessages(rows: TranscriptRow[]): Promise<Map<string, MessageRow>> {
-    const out = new Map<string, MessageRow>();
-    const withMessages = rows.filter((r) => Number(r.message_count) > 0);
-    if (withMessages.length === 0) return out;
-    const conditions = withMessages.map(() => '(transcript_id = ? AND position IN (0, ?))').join(' OR ');
-    const params = withMessages.flatMap((r) => [r.id, Number(r.message_count) - 1]);
-    const messages = await this.deps.storage.all<MessageRow>(`SELECT * FROM transcript_messages WHERE ${conditions}`, params);
-    for (const m of messages) out.set(`${m.transcript_id}:${Number(m.position)}`, m);
-    return out;
   }
 
   async getOne(workspaceId: string | null, id: string, limit: number, offset: number) {
