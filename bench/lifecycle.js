@@ -67,3 +67,30 @@ export async function benchReset(storage, { iterations, warmup }) {
     await emulator.close();
   }
 }
+
+/**
+ * emulator.snapshot() and emulator.restore(snapshot) on the default scenario, each timed on its
+ * own, with a transcript posted in between so restore has work to do.
+ */
+export async function benchSnapshot(storage, { iterations, warmup }) {
+  const emulator = await createEmulator({ storage });
+  try {
+    const key = apiKeyOf(emulator);
+    const snapshots = [];
+    const restores = [];
+    for (let i = 0; i < warmup + iterations; i++) {
+      const taken = await timeAsync(() => emulator.snapshot());
+      await mutate(emulator, key, i);
+      const restored = await timeAsync(() => emulator.restore(taken.value));
+      if (i >= warmup) {
+        snapshots.push(taken.ms);
+        restores.push(restored.ms);
+      }
+    }
+    const list = await (await emulator.fetch(new Request(BASE_URL + LIST_PATH, { headers: { 'x-api-key': key } }))).json();
+    if (list.transcripts.some((t) => t.title.startsWith('bench '))) throw new Error(`${storage}: restore left a posted transcript`);
+    return { snapshot: summary(snapshots), restore: summary(restores) };
+  } finally {
+    await emulator.close();
+  }
+}

@@ -9,6 +9,8 @@ const CONFIG = {
   createPglite: { iterations: 3 },
   resetSqlite: { iterations: 500, warmup: 20 },
   resetPglite: { iterations: 30, warmup: 3 },
+  snapshotSqlite: { iterations: 300, warmup: 20 },
+  snapshotPglite: { iterations: 20, warmup: 3 },
   msw: { rounds: 10, perRound: 300, warmup: 200 },
   http: { rounds: 3, seconds: 5, warmupSeconds: 2, connections: 10 },
 };
@@ -17,10 +19,14 @@ const TARGETS = {
   createSqlite: { op: '<=', limit: 50, show: '≤ 50 ms' },
   resetSqlite: { op: '<=', limit: 2, show: '≤ 2 ms' },
   resetPglite: { op: '<=', limit: 50, show: '≤ 50 ms' },
+  snapshotSqlite: { op: '<=', limit: 5, show: '≤ 5 ms' },
   mswRatio: { op: '<=', limit: 1.5, show: '≤ 1.5×' },
   httpVsBare: { op: '>=', limit: 0.5, show: '≥ 0.5×' },
   httpVsJsonServer: { op: '>=', limit: 5, show: '≥ 5×' },
   allOk: { op: '>=', limit: 1, show: 'all 200' },
+  ragP50: { op: '<=', limit: 5, show: '≤ 5 ms' },
+  ragRecall: { op: '>=', limit: 0.95, show: '≥ 0.95' },
+  ragSpeedup: { op: '>=', limit: 10, show: '≥ 10×' },
 };
 
 const wallStart = performance.now();
@@ -41,7 +47,7 @@ const firstEmulator = await createEmulator();
 const firstCreateMs = performance.now() - createStart;
 await firstEmulator.close();
 
-const { benchCreate, benchReset } = await import('./lifecycle.js');
+const { benchCreate, benchReset, benchSnapshot } = await import('./lifecycle.js');
 const { benchMsw } = await import('./msw-door.js');
 const { benchHttp, PLACEMENT } = await import('./http-load.js');
 
@@ -73,6 +79,16 @@ row(`reset() SQLite (median of ${sqliteReset.n})`, ms(sqliteReset.median), 'rese
 const pgReset = await benchReset('pglite', CONFIG.resetPglite);
 console.log(spreadLine('PGlite', pgReset) + tag('resetPglite', pgReset.median));
 row(`reset() PGlite (median of ${pgReset.n})`, ms(pgReset.median), 'resetPglite', pgReset.median);
+
+console.log('\n(b2) emulator.snapshot() and emulator.restore(snapshot), default scenario, a POST in between (not timed)');
+for (const [storage, config, target] of [['sqlite', CONFIG.snapshotSqlite, 'snapshotSqlite'], ['pglite', CONFIG.snapshotPglite, undefined]]) {
+  const name = storage === 'sqlite' ? 'SQLite' : 'PGlite';
+  const snap = await benchSnapshot(storage, config);
+  console.log(spreadLine(`${name} snapshot()`, snap.snapshot) + tag(target, snap.snapshot.median));
+  console.log(spreadLine(`${name} restore()`, snap.restore) + tag(target, snap.restore.median));
+  row(`snapshot() ${name} (median of ${snap.snapshot.n})`, ms(snap.snapshot.median), target, snap.snapshot.median);
+  row(`restore() ${name} (median of ${snap.restore.n})`, ms(snap.restore.median), target, snap.restore.median);
+}
 
 const { rounds, perRound } = CONFIG.msw;
 console.log(`\n(c) In-process GET /api/v1/transcripts via msw/node, ${rounds} interleaved rounds × ${perRound} sequential fetches per side`);
@@ -114,6 +130,34 @@ row('HTTP json-server 0.17.4, same list', rps(http.results.jsonServer.median));
 row('HTTP emulator / bare node:http', ratio(http.vsBare), 'httpVsBare', http.vsBare);
 row('HTTP emulator / json-server', ratio(http.vsJsonServer), 'httpVsJsonServer', http.vsJsonServer);
 row('HTTP responses with status 200', allOk ? 'all' : 'some not 200', 'allOk', allOk ? 1 : 0);
+
+const { benchRag, RAG_CONFIG } = await import('./rag.js');
+console.log(
+  `\n(e) RAG: index ${RAG_CONFIG.small.toLocaleString('en-US')} chunks end to end (20 uploads, pipeline, first query builds the HNSW index), ` +
+    `${RAG_CONFIG.queries} context queries; vector layer at 10k and 100k (HNSW vs exact, recall@10 over ${RAG_CONFIG.recallQueries} queries)`,
+);
+const rag = await benchRag(RAG_CONFIG);
+show('indexing, end to end', `${Math.round(rag.e2e.chunksPerSec)} chunks/s (${rag.e2e.chunks} chunks in ${ms(rag.e2e.indexMs)})`);
+console.log(spreadLine('context via emulator.fetch, 10k', rag.e2e.latency) + `  p99 ${ms(rag.e2e.p99)}`);
+for (const size of ['small', 'large']) {
+  const r = rag[size];
+  const label = size === 'small' ? '10k' : '100k';
+  show(`vector index build, ${label}`, `${Math.round(r.indexChunksPerSec)} chunks/s (embed ${ms(r.embedMs)}, HNSW insert ${ms(r.insertMs)})`);
+  console.log(spreadLine(`HNSW query (embed+search), ${label}`, r.hnsw) + `  p99 ${ms(r.hnswP99)}`);
+  console.log(spreadLine(`exact query, ${label}`, r.exact));
+  show(`recall@10 HNSW vs exact, ${label}`, r.recall.toFixed(3), size === 'large' ? 'ragRecall' : undefined, r.recall);
+}
+const speedup = rag.large.exact.median / rag.large.hnsw.median;
+show('HNSW speed-up over exact, 100k', ratio(speedup), 'ragSpeedup', speedup);
+row(`RAG indexing end to end, ${rag.e2e.chunks} chunks`, `${Math.round(rag.e2e.chunksPerSec)} chunks/s`);
+row('RAG vector index build (embed + HNSW), 10k', `${Math.round(rag.small.indexChunksPerSec)} chunks/s`);
+row('RAG context p50 / p99 via emulator.fetch, 10k', `${ms(rag.e2e.latency.median)} / ${ms(rag.e2e.p99)}`);
+row('RAG HNSW query p50 / p99, 10k', `${ms(rag.small.hnsw.median)} / ${ms(rag.small.hnswP99)}`);
+row('RAG HNSW query p50 / p99, 100k', `${ms(rag.large.hnsw.median)} / ${ms(rag.large.hnswP99)}`, 'ragP50', rag.large.hnsw.median);
+row('RAG exact query p50, 100k', ms(rag.large.exact.median));
+row('RAG HNSW / exact speed-up, 100k', ratio(speedup), 'ragSpeedup', speedup);
+row('RAG recall@10 HNSW vs exact, 10k', rag.small.recall.toFixed(3));
+row('RAG recall@10 HNSW vs exact, 100k', rag.large.recall.toFixed(3), 'ragRecall', rag.large.recall);
 
 const misses = rows.filter((r) => r.status === 'MISS');
 console.log(`\nTotal bench time ${((performance.now() - wallStart) / 1000).toFixed(1)} s. ${misses.length ? `MISSES: ${misses.map((r) => r.measure).join('; ')}` : 'All targets met.'}`);

@@ -5,6 +5,13 @@ export { createEmulator, type EmulatorOptions } from './emulator/create-emulator
 export { Emulator, type EmulatorClock } from './emulator/emulator.js';
 export type { WorldSnapshot } from './emulator/world.js';
 
+// Test-harness features: faults, the request journal, state export, data dirs
+export type { EmulatorFaults, EmulatorRequests, RouteSummary } from './emulator/emulator.js';
+export type { FaultRuleInput, FaultView } from './control/fault-schema.js';
+export type { JournalEntry, JournalFilter } from './emulator/request-journal.js';
+export { STATE_FORMAT_VERSION, type StateExport } from './emulator/state-export.js';
+export { DataDirError } from './emulator/persistence.js';
+
 // Scenarios
 export { defineScenario, ScenarioSchema, type Scenario, type ScenarioInput } from './scenarios/schema.js';
 export { checkScenario } from './scenarios/validate.js';

@@ -7,13 +7,16 @@ import { listBuiltinScenarios, readScenarioFile } from '../scenarios/builtin.js'
 import { checkScenario } from '../scenarios/validate.js';
 import type { ScenarioInput } from '../scenarios/schema.js';
 import { EmulatorError } from '../core/errors.js';
+import { DataDirError } from '../emulator/persistence.js';
 import { VERSION } from '../version.js';
 
 const USAGE = `service-emulator ${VERSION}
 
 Usage:
   service-emulator serve [--port 4010] [--host 127.0.0.1] [--scenario NAME|FILE] [--seed N]
-                         [--storage sqlite|pglite] [--data DIR] [--clock real|manual] [--now ISO]
+                         [--storage sqlite|pglite] [--data DIR [--fresh]] [--clock real|manual] [--now ISO]
+      --data DIR   keep state in DIR; a DIR that already holds a world is resumed
+      --fresh      with --data: load the scenario anyway, replacing the kept world
   service-emulator scenarios        list the built-in scenarios
   service-emulator openapi          print the OpenAPI document
   service-emulator check FILE       validate a scenario file and print its errors
@@ -48,6 +51,7 @@ async function serve(argv: string[]): Promise<void> {
       data: { type: 'string' },
       clock: { type: 'string' },
       now: { type: 'string' },
+      fresh: { type: 'boolean' },
     },
     strict: true,
   });
@@ -62,10 +66,14 @@ async function serve(argv: string[]): Promise<void> {
     ...(seed !== undefined && { seed }),
     ...(storage && { storage }),
     ...(values.data && { dataDir: values.data }),
+    ...(values.fresh && { fresh: true }),
     ...(values.now && { now: values.now }),
     onInternalError: (err) => console.error(err),
   });
   const server = await startServer(emulator, { port: integer(values.port, 'port') ?? DEFAULT_PORT, host: values.host ?? DEFAULT_HOST });
+  if (emulator.resumed) {
+    console.error(`service-emulator: resumed the world kept in ${values.data} (scenario "${emulator.handles.scenario}"); --fresh loads the scenario instead`);
+  }
   console.log(`service-emulator listening on ${server.url}`);
   let stopping = false;
   const stop = async () => {
@@ -109,7 +117,9 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case 'openapi': {
       const emulator = await createEmulator({ scenario: 'empty' });
-      console.log(JSON.stringify(emulator.openApi(), null, 2));
+      const text = `${JSON.stringify(emulator.openApi(), null, 2)}\n`;
+      // process.exit would cut a large document short on a pipe: wait until it is written.
+      await new Promise<void>((resolve) => process.stdout.write(text, () => resolve()));
       await emulator.close();
       return 0;
     }
@@ -137,6 +147,10 @@ main(process.argv.slice(2)).then(
     if (err instanceof UsageError || (err instanceof TypeError && 'code' in err)) {
       console.error(`service-emulator: ${err.message}\n\n${USAGE}`);
       process.exit(2);
+    }
+    if (err instanceof DataDirError) {
+      console.error(`service-emulator: ${err.message}`);
+      process.exit(1);
     }
     if (err instanceof EmulatorError) {
       const issues = (err.details as { issues?: { path: string; message: string }[] } | undefined)?.issues ?? [];

@@ -1,9 +1,13 @@
-// The /__emulator control API (contract section 4): health, reset, scenario, clock, jobs, tokens.
+// The /__emulator control API (contract section 4): health, reset, scenario, clock, jobs, tokens;
+// faults, the request journal and state export/import have their own files.
 // The same operations as the JS API; no auth; never inside a request transaction.
 import { defineRoute, type RouteDef } from '../core/route.js';
 import type { World } from '../emulator/world.js';
 import { VERSION } from '../version.js';
 import { ClockChangeSchema, ResetSchema, ScenarioBodySchema, TokenRequestSchema } from './schema.js';
+import { faultRoutes } from './faults.js';
+import { journalRoutes } from './journal.js';
+import { stateRoutes } from './state.js';
 
 const TAG = 'emulator-control';
 const control = { tag: TAG, auth: { kind: 'none' }, emulatorDefined: true, transactional: false } as const;
@@ -82,5 +86,8 @@ export function controlRoutes(world: World): RouteDef[] {
       body: TokenRequestSchema,
       handler: ({ body }) => world.issueToken(body.userId, body.expiresInSec),
     }),
+    ...faultRoutes(world),
+    ...journalRoutes(world),
+    ...stateRoutes(world),
   ];
 }

@@ -19,6 +19,7 @@ async function core(onInternalError = (_: unknown) => {}) {
     keys: { findBySecret: async () => undefined, touch: async () => {} },
     tokens: { verifyUserToken: async () => 'invalid' },
     members: { role: async () => undefined, workspacesOf: async () => [] },
+    endUsers: { fromToken: async () => 'invalid', fromKey: async () => ({ kind: 'endUser', via: 'apiKey', subject: 'x' }) },
     rateLimiter: new RateLimiter(),
     featureLimit: () => undefined,
     onInternalError,
@@ -81,5 +82,24 @@ describe('core handler', () => {
     const { response } = await handler.fetch(new Request('http://x/nowhere'));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route GET /nowhere not found' } });
+  });
+
+  it('answers CORS preflights and lets pages of any origin read answers and rate-limit headers', async () => {
+    const handler = await core();
+    const { response: pre } = await handler.fetch(
+      new Request('http://x/refuse', {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-api-key' },
+      }),
+    );
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(pre.headers.get('access-control-allow-headers')).toBe('content-type, x-api-key');
+    const { response } = await handler.fetch(new Request('http://x/nowhere', { headers: { origin: 'http://localhost:3000' } }));
+    expect(response.status).toBe(404);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(response.headers.get('access-control-expose-headers')).toContain('Retry-After');
+    const { response: plain } = await handler.fetch(new Request('http://x/nowhere'));
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -6,7 +6,8 @@ import type { Storage } from '../storage/storage.js';
 import { authenticate, authorize, type AuthDeps, type KeyForAuth } from './auth.js';
 import { EmulatorError, errorResponse, notFound } from './errors.js';
 import { jsonResponse } from './json-response.js';
-import { MINUTE_MS, RateLimiter, rateLimitHeaders, rateLimitedError, tightest, type RateDecision } from './rate-limiter.js';
+import { preflight, withCors } from './cors.js';
+import { DAY_MS, MINUTE_MS, RateLimiter, rateLimitHeaders, rateLimitedError, tightest, type RateDecision } from './rate-limiter.js';
 import type { RateFeature, RouteDef } from './route.js';
 import { parseWith, readJsonBody } from './validation.js';
 
@@ -41,6 +42,7 @@ function checkRateLimits(deps: CoreDeps, key: KeyForAuth, feature: RateFeature |
   const now = deps.clock.now();
   const decisions: RateDecision[] = [];
   if (key.rateLimit !== undefined) decisions.push(deps.rateLimiter.hit(`key:${key.id}`, key.rateLimit, MINUTE_MS, now));
+  if (key.rateLimitPerDay !== undefined) decisions.push(deps.rateLimiter.hit(`key:${key.id}:day`, key.rateLimitPerDay, DAY_MS, now));
   const featureLimit = feature ? deps.featureLimit(feature) : undefined;
   if (feature && featureLimit !== undefined) {
     decisions.push(deps.rateLimiter.hit(`key:${key.id}:${feature}`, featureLimit, MINUTE_MS, now));
@@ -57,7 +59,7 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
     const { principal, key } = await authenticate(route.auth, request, c.req.param(), deps);
     if (key) {
       c.env.outcome.keyId = key.id;
-      const feature = route.auth.kind === 'apiKey' || route.auth.kind === 'workspace' ? route.auth.feature : undefined;
+      const feature = route.auth.kind === 'apiKey' || route.auth.kind === 'workspace' || route.auth.kind === 'endUser' ? route.auth.feature : undefined;
       const decision = checkRateLimits(deps, key, feature);
       if (decision) headers = rateLimitHeaders(decision, deps.clock.now());
     }
@@ -95,7 +97,9 @@ export function createCoreHandler(routes: RouteDef[], deps: CoreDeps): CoreHandl
   return {
     async fetch(request, info = {}) {
       const outcome: RequestOutcome = { keyId: null };
-      const response = await app.fetch(request, { info, outcome });
+      const early = preflight(request);
+      if (early) return { response: early, outcome };
+      const response = withCors(request, await app.fetch(request, { info, outcome }));
       return { response, outcome };
     },
   };

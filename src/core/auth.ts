@@ -1,7 +1,7 @@
 // Who is calling: an API key in `x-api-key` or a Bearer JWT, checked against storage, the
 // emulator clock and, for workspace routes, the caller's role.
 import { EmulatorError, forbidden, notFound, unauthorized, validationError } from './errors.js';
-import type { AccessLevel, Principal, Role, RouteAuth } from './route.js';
+import type { AccessLevel, EndUserPrincipal, Principal, Role, RouteAuth } from './route.js';
 
 /** The parts of a stored key the core needs; the api-keys area's records satisfy it. */
 export interface KeyForAuth {
@@ -10,6 +10,7 @@ export interface KeyForAuth {
   status: 'active' | 'revoked' | 'expired';
   permissions: string[];
   rateLimit?: number;
+  rateLimitPerDay?: number;
 }
 
 export interface KeyLookup {
@@ -29,10 +30,24 @@ export interface MemberLookup {
   workspacesOf(userId: string): Promise<string[]>;
 }
 
+/** Resolves end users: embed tokens (still backed by a live session) and a key's external users. */
+export interface EndUserResolver {
+  fromToken(token: string): Promise<EndUserPrincipal | 'expired' | 'invalid'>;
+  fromKey(key: KeyForAuth, external: ExternalUserHeaders): Promise<EndUserPrincipal>;
+}
+
+export interface ExternalUserHeaders {
+  userId: string;
+  email?: string;
+  name?: string;
+  tier?: string;
+}
+
 export interface AuthDeps {
   keys: KeyLookup;
   tokens: TokenVerifier;
   members: MemberLookup;
+  endUsers: EndUserResolver;
 }
 
 export interface Authenticated {
@@ -111,11 +126,45 @@ export async function authenticate(auth: RouteAuth, request: Request, params: Re
       if (!role) throw notFound('Workspace');
       return { principal: { ...user, workspaceId, role } };
     }
+    case 'endUser':
+      return endUser(auth, request, deps);
     default: {
       const never: never = auth;
       throw new EmulatorError('INTERNAL_ERROR', `unknown auth kind ${JSON.stringify(never)}`);
     }
   }
+}
+
+const ANONYMOUS_SESSION = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+async function endUser(auth: RouteAuth & { kind: 'endUser' }, request: Request, deps: AuthDeps): Promise<Authenticated> {
+  const secret = request.headers.get('x-api-key');
+  if (secret) {
+    const found = await keyPrincipal(secret, deps.keys);
+    const userId = request.headers.get('x-external-user-id');
+    if (!userId) throw unauthorized('An API key speaks for an end user only with x-external-user-id');
+    const external: ExternalUserHeaders = { userId };
+    const email = request.headers.get('x-external-user-email');
+    const name = request.headers.get('x-external-user-name');
+    const tier = request.headers.get('x-external-user-tier');
+    if (email) external.email = email;
+    if (name) external.name = name;
+    if (tier) external.tier = tier;
+    return { principal: await deps.endUsers.fromKey(found.key as KeyForAuth, external), ...(found.key && { key: found.key }) };
+  }
+  const token = bearerToken(request);
+  if (token) {
+    const resolved = await deps.endUsers.fromToken(token);
+    if (resolved === 'expired') throw unauthorized('Access token has expired');
+    if (resolved === 'invalid') throw unauthorized('Invalid access token');
+    return { principal: resolved };
+  }
+  const session = request.headers.get('x-anonymous-session-id');
+  if (session && auth.anonymous) {
+    if (!ANONYMOUS_SESSION.test(session)) throw validationError('Invalid anonymous session id', [{ path: 'headers.x-anonymous-session-id', message: '8 to 128 letters, digits, _ . : -' }]);
+    return { principal: { kind: 'endUser', via: 'anonymous', subject: `anon:${session}`, anonymousSessionId: session } };
+  }
+  throw unauthorized('Send a user access token, an API key with x-external-user-id' + (auth.anonymous ? ', or x-anonymous-session-id' : ''));
 }
 
 /** Permission and role checks. An empty key permission list is full access inside its workspace. */

@@ -26,7 +26,14 @@ export type RouteAuth =
    * parameter `param`, else the `x-workspace-id` header or `workspaceId` query, else the user's
    * only workspace.
    */
-  | { kind: 'workspace'; level: AccessLevel; param?: string; permission?: Permission; feature?: RateFeature };
+  | { kind: 'workspace'; level: AccessLevel; param?: string; permission?: Permission; feature?: RateFeature }
+  /**
+   * An end user of a deployed release (spec section 5, client library): an embed or platform
+   * Bearer token, a workspace API key with an external user (`x-external-user-id`, optional
+   * `x-external-user-email`, `-name`, `-tier`), or, when `anonymous`, an anonymous session
+   * (`x-anonymous-session-id`) that the route then checks against the release's authMode.
+   */
+  | { kind: 'endUser'; anonymous?: boolean; feature?: RateFeature };
 
 export interface ApiKeyPrincipal {
   kind: 'apiKey';
@@ -44,12 +51,30 @@ export interface UserPrincipal {
   claims: Record<string, unknown>;
 }
 
-export type Principal = { kind: 'anonymous' } | ApiKeyPrincipal | UserPrincipal;
+/** Who chats: usage and quotas are counted against `subject`. */
+export interface EndUserPrincipal {
+  kind: 'endUser';
+  via: 'embed' | 'platform' | 'apiKey' | 'anonymous';
+  /** The usage subject: `apikeyuser:ID`, `user:ID` or `anon:SESSION`. */
+  subject: string;
+  /** Set when the identity is bound to a workspace (embed tokens and API keys). */
+  workspaceId?: string;
+  /** Set when the identity is bound to one release (embed tokens). */
+  releaseId?: string;
+  userId?: string;
+  apiKeyUserId?: string;
+  externalUserId?: string;
+  keyId?: string;
+  tier?: string;
+  anonymousSessionId?: string;
+}
+
+export type Principal = { kind: 'anonymous' } | ApiKeyPrincipal | UserPrincipal | EndUserPrincipal;
 
 /** The workspace a keyed or workspace-scoped call acts on; the core guarantees one is set. */
 export function workspaceOf(principal: Principal): string {
   if (principal.kind === 'apiKey') return principal.workspaceId;
-  if (principal.kind === 'user' && principal.workspaceId) return principal.workspaceId;
+  if ((principal.kind === 'user' || principal.kind === 'endUser') && principal.workspaceId) return principal.workspaceId;
   throw new Error('route has no workspace: check its auth kind');
 }
 

@@ -28,7 +28,7 @@ export function zodIssues(error: z.ZodError): ValidationIssue[] {
 export function parseWith<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
   const result = schema.safeParse(value);
   if (!result.success) {
-    const issues = zodIssues(result.error).map((i) => ({ ...i, path: i.path ? `${where}.${i.path}` : where }));
+    const issues = zodIssues(result.error).map((i) => ({ ...i, path: i.path ? `${where}${i.path.startsWith('[') ? '' : '.'}${i.path}` : where }));
     throw validationError(`Invalid ${where}`, issues);
   }
   return result.data;

@@ -1,10 +1,12 @@
-// createEmulator: opens storage, builds the world and loads the boot scenario.
+// createEmulator: opens storage, builds the world and loads the boot scenario (or, with a data dir
+// that already holds a world, resumes it).
 import type { ClockMode } from '../clock/clock.js';
-import type { StorageKind } from '../storage/storage.js';
+import type { Storage, StorageKind } from '../storage/storage.js';
 import type { ScenarioInput } from '../scenarios/schema.js';
 import { parseScenario, type ScenarioResolver } from '../scenarios/validate.js';
 import { Emulator } from './emulator.js';
 import { openStorage } from './open-storage.js';
+import { DataDirError, Persistence, persistentStorage } from './persistence.js';
 import { World } from './world.js';
 
 export interface EmulatorOptions {
@@ -15,8 +17,13 @@ export interface EmulatorOptions {
   /** Overrides the scenario's `now` (epoch ms or ISO 8601). */
   now?: number | string;
   storage?: StorageKind;
-  /** Keeps the database in this folder instead of memory. */
+  /**
+   * Keeps the database in this folder instead of memory. A folder that already holds a world is
+   * resumed (clock, random state, data) instead of loading the scenario, unless `fresh` is set.
+   */
   dataDir?: string;
+  /** With `dataDir`: load the scenario even when the folder holds a world, replacing it. */
+  fresh?: boolean;
   /** `manual` (default): time stands still until advanced. `real`: follows the wall clock. */
   clock?: ClockMode;
   /** JWT issuer; `service-emulator` unless set. */
@@ -32,6 +39,15 @@ async function nodeResolver(): Promise<ScenarioResolver> {
   return resolveBuiltinScenario;
 }
 
+async function openDataDir(kind: StorageKind, dataDir: string): Promise<Storage> {
+  try {
+    return await openStorage(kind, dataDir);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new DataDirError(`The data dir ${dataDir} cannot be opened with the ${kind} driver (${reason}). Move the folder away to start afresh.`);
+  }
+}
+
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const resolveScenario = options.resolveScenario ?? (await nodeResolver());
   const requested = options.scenario ?? 'default';
@@ -39,7 +55,15 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   if (options.seed !== undefined) scenario.seed = options.seed;
   if (options.now !== undefined) scenario.now = new Date(options.now).toISOString();
 
-  const storage = await openStorage(options.storage ?? 'sqlite', options.dataDir);
+  const kind = options.storage ?? 'sqlite';
+  let storage: Storage;
+  let persistence: Persistence | undefined;
+  if (options.dataDir) {
+    const raw = await openDataDir(kind, options.dataDir);
+    persistence = new Persistence(raw, options.dataDir);
+    storage = persistentStorage(raw, persistence.runtime);
+  } else storage = await openStorage(kind);
+
   const world = new World({
     storage,
     clockMode: options.clock ?? 'manual',
@@ -47,11 +71,16 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     ...(options.issuer && { issuer: options.issuer }),
     ...(options.onInternalError && { onInternalError: options.onInternalError }),
   });
+  let kept: Awaited<ReturnType<Persistence['read']>>;
   try {
-    await world.load(scenario);
+    kept = persistence && !options.fresh ? await persistence.read() : undefined;
+    persistence?.attach(world);
+    if (kept) await world.adopt(kept, 'scenario');
+    else await world.load(scenario);
+    await persistence?.sync();
   } catch (err) {
-    await storage.close();
+    await storage.close().catch(() => undefined);
     throw err;
   }
-  return new Emulator(world);
+  return new Emulator(world, persistence, kept !== undefined);
 }

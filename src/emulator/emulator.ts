@@ -1,12 +1,20 @@
 // The Emulator: the public object. `fetch` is the one core handler both doors call; the rest is
-// the JS face of the control API. Every operation takes the request lock.
+// the JS face of the control API. Every operation takes the request lock. Fault rules and the
+// request journal are applied here, around the core, because latency is real wall time.
 import type { ClockMode } from '../clock/clock.js';
+import { wallDelay, wallElapsedMs } from '../clock/wall-time.js';
 import type { ClockChange } from '../control/schema.js';
+import type { FaultRuleInput, FaultView } from '../control/fault-schema.js';
 import type { RequestInfo } from '../core/app.js';
 import type { Handles } from '../scenarios/handles.js';
+import type { Scenario } from '../scenarios/schema.js';
 import type { StorageKind } from '../storage/storage.js';
 import { buildOpenApi } from '../openapi/document.js';
+import { faultResponse, isControlPath, type FiredFault } from './fault-injector.js';
+import type { Persistence } from './persistence.js';
+import type { JournalEntry, JournalFilter } from './request-journal.js';
 import { RequestLock } from './request-lock.js';
+import { exportState, importState, type StateExport } from './state-export.js';
 import type { World, WorldSnapshot } from './world.js';
 
 export interface EmulatorClock {
@@ -21,12 +29,48 @@ export interface EmulatorClock {
   setMode(mode: ClockMode): Promise<void>;
 }
 
+/** Fault rules (contract section 4): applied to every route except /__emulator/*. */
+export interface EmulatorFaults {
+  /** Validates and adds a rule; a bad rule throws a VALIDATION_ERROR EmulatorError and adds nothing. */
+  add(rule: FaultRuleInput): FaultView;
+  list(): FaultView[];
+  /** Removes one rule by id; false when there was none. */
+  remove(id: string): boolean;
+  /** Removes every rule; answers how many there were. */
+  clear(): number;
+}
+
+/** The request journal: what reached the emulator, for assertions. */
+export interface EmulatorRequests {
+  /** Matching entries, oldest first (`limit`: only the last N). */
+  list(filter?: JournalFilter): JournalEntry[];
+  /** The newest matching entry. */
+  last(filter?: Omit<JournalFilter, 'limit'>): JournalEntry | undefined;
+  count(filter?: Omit<JournalFilter, 'limit'>): number;
+  clear(): number;
+}
+
+export interface RouteSummary {
+  method: string;
+  path: string;
+}
+
 export class Emulator {
   private readonly lock = new RequestLock();
   readonly clock: EmulatorClock;
+  readonly faults: EmulatorFaults;
+  readonly requests: EmulatorRequests;
 
-  constructor(private readonly world: World) {
-    const change = (c: ClockChange) => this.lock.run(() => world.changeClock(c));
+  /**
+   * @param resumed true when a data dir already held a world and it was resumed instead of the
+   *   scenario being loaded.
+   */
+  constructor(
+    private readonly world: World,
+    private readonly persistence?: Persistence,
+    readonly resumed = false,
+  ) {
+    const change = (c: ClockChange) => this.control(() => world.changeClock(c));
     this.clock = {
       get mode() {
         return world.clock.mode;
@@ -37,21 +81,100 @@ export class Emulator {
       set: (time) => change({ set: time }),
       setMode: (mode) => change({ mode }),
     };
+    this.faults = {
+      add: (rule) => world.faults.add(rule),
+      list: () => world.faults.list(),
+      remove: (id) => world.faults.remove(id),
+      clear: () => world.faults.clear(),
+    };
+    this.requests = {
+      list: (filter) => world.journal.query(filter).entries,
+      last: (filter) => world.journal.query({ ...filter, limit: 1 }).entries[0],
+      count: (filter) => world.journal.query(filter).matched,
+      clear: () => world.journal.clear(),
+    };
     this.fetch = this.fetch.bind(this);
   }
 
   /** The core handler: a Web Request in, a Web Response out. Both doors call only this. */
-  fetch(request: Request, info?: RequestInfo): Promise<Response> {
+  async fetch(request: Request, info?: RequestInfo): Promise<Response> {
+    const started = wallElapsedMs();
+    const path = new URL(request.url).pathname;
+    if (isControlPath(path)) {
+      return this.lock.run(async () => {
+        await this.world.scheduler.runDue();
+        const { response } = await this.world.core.fetch(request, info);
+        if (this.persistence && request.method !== 'GET') await this.persistence.sync();
+        return response;
+      });
+    }
+    const first = await this.lock.run(async (): Promise<{ delayed: FiredFault; at: string } | { response: Response }> => {
+      await this.world.scheduler.runDue();
+      const at = this.world.clock.iso();
+      const fault = this.world.faults.match(request.method, path);
+      if (fault && fault.delayMs > 0) return { delayed: fault, at };
+      return { response: await this.answer(request, info, path, at, started, fault) };
+    });
+    if ('response' in first) return first.response;
+    // Latency is real time, spent outside the lock: other requests go on meanwhile.
+    const { delayed, at } = first;
+    await wallDelay(delayed.delayMs);
     return this.lock.run(async () => {
       await this.world.scheduler.runDue();
-      const { response } = await this.world.core.fetch(request, info);
-      return response;
+      return this.answer(request, info, path, at, started, delayed);
+    });
+  }
+
+  /** The real answer, or the fault's; journaled either way. */
+  private async answer(request: Request, info: RequestInfo | undefined, path: string, at: string, started: number, fault?: FiredFault): Promise<Response> {
+    let response: Response;
+    let keyId: string | null;
+    if (fault && fault.effect !== 'pass') {
+      response = fault.effect === 'error' ? Response.error() : faultResponse(fault);
+      keyId = await this.keyIdOf(request);
+    } else {
+      const answered = await this.world.core.fetch(request, info);
+      response = answered.response;
+      keyId = answered.outcome.keyId;
+    }
+    const durationMs = Math.round((wallElapsedMs() - started) * 1000) / 1000;
+    this.world.journal.record({
+      method: request.method,
+      path,
+      status: response.status,
+      keyId,
+      at,
+      durationMs,
+      ...(fault && { faultId: fault.id }),
+    });
+    return response;
+  }
+
+  /** The id of a valid key in `x-api-key`, for requests a fault answered before auth ran. */
+  private async keyIdOf(request: Request): Promise<string | null> {
+    const secret = request.headers.get('x-api-key');
+    if (!secret) return null;
+    const key = await this.world.stores.apiKeys.findBySecret(secret);
+    return key && key.status === 'active' ? key.id : null;
+  }
+
+  /** Runs a control operation under the lock and, with a data dir, saves the world after it. */
+  private control<T>(fn: () => Promise<T>): Promise<T> {
+    return this.lock.run(async () => {
+      const result = await fn();
+      await this.persistence?.sync();
+      return result;
     });
   }
 
   /** The OpenAPI 3.1 document of every route this emulator serves. */
   openApi(): Record<string, unknown> {
     return buildOpenApi(this.world.routes);
+  }
+
+  /** Every method and path this emulator serves (router syntax, e.g. `/api/v1/transcripts/:transcriptId`). */
+  routes(): RouteSummary[] {
+    return this.world.routes.map((r) => ({ method: r.method, path: r.path }));
   }
 
   get storage(): StorageKind {
@@ -62,27 +185,33 @@ export class Emulator {
     return this.world.random.seed;
   }
 
+  /** The loaded scenario document, validated, with the seed and `now` it was loaded with. */
+  get scenario(): Scenario {
+    return this.world.scenario;
+  }
+
   /** Ids, key secrets and user tokens of the loaded scenario. */
   get handles(): Handles {
     return this.world.handles;
   }
 
+  /** Back to the last loaded scenario (or the one named); clears fault rules and the journal. */
   reset(options: { scenario?: string; seed?: number } = {}): Promise<Handles> {
-    return this.lock.run(() => this.world.resetTo(options));
+    return this.control(() => this.world.resetTo(options));
   }
 
   /** Loads a built-in scenario by name, or a whole document. */
-  loadScenario(scenario: string | Record<string, unknown>, seed?: number): Promise<Handles> {
+  loadScenario(scenario: string | Record<string, unknown> | Scenario, seed?: number): Promise<Handles> {
     const doc = typeof scenario === 'string' ? { name: scenario, ...(seed !== undefined && { seed }) } : scenario;
-    return this.lock.run(() => this.world.loadDocument(doc));
+    return this.control(() => this.world.loadDocument(doc));
   }
 
   flushJobs(): Promise<{ now: number; ran: number }> {
-    return this.lock.run(async () => ({ ran: await this.world.scheduler.flush(), now: this.world.clock.now() }));
+    return this.control(async () => ({ ran: await this.world.scheduler.flush(), now: this.world.clock.now() }));
   }
 
   issueToken(userId: string, expiresInSec?: number): Promise<{ accessToken: string; expiresAt: string }> {
-    return this.lock.run(() => this.world.issueToken(userId, expiresInSec));
+    return this.control(() => this.world.issueToken(userId, expiresInSec));
   }
 
   /** An in-memory copy of the whole state, cheap enough to take between tests. */
@@ -91,10 +220,23 @@ export class Emulator {
   }
 
   restore(snapshot: WorldSnapshot): Promise<void> {
-    return this.lock.run(() => this.world.restore(snapshot));
+    return this.control(() => this.world.restore(snapshot));
+  }
+
+  /** The whole state as portable JSON (what GET /__emulator/state answers); secrets only as hashes. */
+  exportState(): Promise<StateExport> {
+    return this.lock.run(() => exportState(this.world));
+  }
+
+  /** Replaces the state with an export (PUT /__emulator/state); a bad one throws and changes nothing. */
+  importState(state: unknown): Promise<Handles> {
+    return this.control(() => importState(this.world, state));
   }
 
   close(): Promise<void> {
-    return this.lock.run(() => this.world.storage.close());
+    return this.lock.run(async () => {
+      await this.persistence?.sync();
+      await this.world.storage.close();
+    });
   }
 }

@@ -2,9 +2,21 @@
 // OpenAPI document is computed from the same list (including its own route).
 import { serviceAgentRoutes } from '../areas/service-agent/routes.js';
 import { transcriptRoutes } from '../areas/transcripts/routes.js';
+import { oauthRoutes } from '../areas/oauth/routes.js';
+import { embedAuthRoutes } from '../areas/embed-auth/routes.js';
+import { apiKeyRoutes } from '../areas/api-keys/routes.js';
+import { validateKeyRoutes } from '../areas/auth/routes.js';
+import { quotaRoutes } from '../areas/tiers/routes.js';
+import { ragFileRoutes } from '../areas/rag-files/routes.js';
+import { ragUploadRoutes } from '../areas/rag-files/upload-routes.js';
+import { ragSearchRoutes } from '../areas/rag-search/routes.js';
+import { ragTargetRoutes } from '../areas/rag-targets/routes.js';
 import { controlRoutes } from '../control/routes.js';
 import { defineRoute, type RouteDef } from '../core/route.js';
 import { buildOpenApi } from '../openapi/document.js';
+import { identityRoutes } from './identity.js';
+import { releaseAreaRoutes } from './releases.js';
+import { chatRoutes } from './chat.js';
 import type { World } from './world.js';
 
 export function buildRoutes(world: World): RouteDef[] {
@@ -13,6 +25,25 @@ export function buildRoutes(world: World): RouteDef[] {
     ...controlRoutes(world),
     ...transcriptRoutes(transcripts),
     ...serviceAgentRoutes(transcripts, workspaces, world.clock),
+    ...ragFileRoutes(world.stores.rag),
+    ...ragUploadRoutes(world.stores.rag),
+    ...ragTargetRoutes(world.stores.rag, world.vectorIndexes),
+    ...ragSearchRoutes(world.stores.ragSearch, world.stores.rag.targets, world.stores.rag.files),
+    ...embedAuthRoutes(world.embedAuth, world.stores.releases),
+    ...apiKeyRoutes(world.stores.apiKeys, world.stores.embedSessions),
+    ...quotaRoutes(world.embedAuth, world.stores.releases),
+    ...validateKeyRoutes({
+      clock: world.clock,
+      keys: world.stores.apiKeys,
+      workspaces: world.stores.workspaces,
+      lockouts: world.stores.lockouts,
+      limiter: world.rateLimiter,
+      policy: () => world.settings.validateKey,
+    }),
+    ...oauthRoutes({ store: world.stores.oauth, settings: () => world.settings.oauth, signer: () => world.signer }),
+    ...identityRoutes(world),
+    ...releaseAreaRoutes(world),
+    ...chatRoutes(world),
   ];
   let document: unknown;
   routes.push(

@@ -2,6 +2,23 @@
 // Callers hold the request lock; nothing here locks.
 import { ApiKeyStore } from '../areas/api-keys/store.js';
 import { TranscriptStore } from '../areas/transcripts/store.js';
+import { RagPipeline } from '../areas/rag-files/pipeline.js';
+import type { RagFileServices } from '../areas/rag-files/services.js';
+import { RagFileStore } from '../areas/rag-files/store.js';
+import { UploadLimiter } from '../areas/rag-files/upload-limiter.js';
+import { RagUploadStore } from '../areas/rag-files/uploads.js';
+import { RagSearchStore } from '../areas/rag-search/store.js';
+import { RagEvents } from '../areas/rag-targets/events.js';
+import { RagTargetStore } from '../areas/rag-targets/store.js';
+import { VectorIndexes, type IndexFactory } from '../vector/index-manager.js';
+import { EmbedAuth } from '../areas/embed-auth/service.js';
+import { EmbedAuthStore } from '../areas/embed-auth/store.js';
+import { ReleaseStore } from '../areas/releases/store.js';
+import { TermsStore } from '../areas/terms/store.js';
+import { FeedbackStore } from '../areas/feedback/store.js';
+import { UsageStore } from '../areas/tiers/usage-store.js';
+import { LockoutStore } from '../areas/auth/store.js';
+import { OAuthStore } from '../areas/oauth/store.js';
 import { UserStore } from '../areas/users/store.js';
 import { WorkspaceStore } from '../areas/workspaces/store.js';
 import { Clock, type ClockMode, type ClockState } from '../clock/clock.js';
@@ -18,9 +35,14 @@ import { TokenSigner } from '../security/jwt.js';
 import type { Handles } from '../scenarios/handles.js';
 import { loadScenario } from '../scenarios/loader.js';
 import { DEFAULT_RATE_LIMITS, type Scenario, type Settings } from '../scenarios/schema.js';
-import { TABLE_NAMES } from '../storage/schema.js';
+import { TABLES, TABLE_NAMES } from '../storage/schema.js';
 import type { Storage, StorageSnapshot } from '../storage/storage.js';
 import { buildRoutes } from './routes.js';
+import { identityStores, type IdentityStores } from './identity.js';
+import { chatStores, type ChatStores } from './chat.js';
+import { FaultInjector } from './fault-injector.js';
+import { RequestJournal } from './request-journal.js';
+import { usedRateLimits } from './scenario-rate-limits.js';
 import { ScenarioRefSchema, type ClockChange } from '../control/schema.js';
 import { parseScenario, type ScenarioResolver } from '../scenarios/validate.js';
 
@@ -37,19 +59,42 @@ export interface WorldSnapshot {
   scenario: Scenario;
 }
 
+/** The parts of a world besides its tables, as a state import or a data dir carries them. */
+export interface AdoptedState {
+  now: number;
+  random: RandomState;
+  rateLimits: RateLimiterState;
+  settings: Settings;
+  handles: Handles;
+  scenario: Scenario;
+}
+
 export interface WorldOptions {
   storage: Storage;
   clockMode: ClockMode;
   issuer?: string;
   resolveScenario: ScenarioResolver;
   onInternalError?(err: unknown): void;
+  /** How vector indexes are made: HNSW where hnswlib-node loads, else exact search. */
+  vectorIndexFactory?: IndexFactory;
 }
 
-export interface Stores {
+export interface Stores extends IdentityStores, ChatStores {
   users: UserStore;
   workspaces: WorkspaceStore;
   apiKeys: ApiKeyStore;
   transcripts: TranscriptStore;
+  releases: ReleaseStore;
+  /** Terms of service; `terms.gate(releaseId, subject)` is the check before every chat send. */
+  terms: TermsStore;
+  feedback: FeedbackStore;
+  embedSessions: EmbedAuthStore;
+  usage: UsageStore;
+  lockouts: LockoutStore;
+  oauth: OAuthStore;
+  /** The RAG area: targets, files, events, pipeline, presigned uploads and the upload limiter. */
+  rag: RagFileServices;
+  ragSearch: RagSearchStore;
 }
 
 export class World {
@@ -60,20 +105,28 @@ export class World {
   readonly scheduler: Scheduler;
   readonly rateLimiter = new RateLimiter();
   readonly stores: Stores;
+  readonly embedAuth: EmbedAuth;
   readonly core: CoreHandler;
   readonly routes: RouteDef[];
+  /** In-memory vector indexes; they follow storage and are rebuilt lazily after a swap. */
+  readonly vectorIndexes: VectorIndexes;
   private readonly jobHandlers: JobHandlers = {};
   private readonly signers = new Map<number, TokenSigner>();
   signer!: TokenSigner;
   settings!: Settings;
   handles!: Handles;
   scenario!: Scenario;
-  private boot!: WorldSnapshot;
+  /** Fault rules and the request journal: harness state, cleared by every load and reset. */
+  readonly faults = new FaultInjector();
+  readonly journal = new RequestJournal();
+  /** What reset returns to; absent after resuming a data dir, where reset reloads the scenario. */
+  private boot: WorldSnapshot | undefined;
 
   constructor(private readonly options: WorldOptions) {
     this.storage = options.storage;
     this.clock = new Clock({ mode: options.clockMode, now: 0 });
     this.ids = new IdFactory(this.random, () => this.clock.now());
+    this.vectorIndexes = new VectorIndexes(options.vectorIndexFactory);
     this.scheduler = new Scheduler(this.storage, this.clock, () => this.ids.objectId(), this.jobHandlers);
     const deps: StoreDeps = { storage: this.storage, clock: this.clock, ids: this.ids, random: this.random, scheduler: this.scheduler };
     this.stores = {
@@ -81,7 +134,34 @@ export class World {
       workspaces: new WorkspaceStore(deps),
       apiKeys: new ApiKeyStore(deps),
       transcripts: new TranscriptStore(deps),
+      releases: new ReleaseStore(deps),
+      terms: new TermsStore(deps),
+      feedback: new FeedbackStore(deps),
+      embedSessions: new EmbedAuthStore(deps),
+      usage: new UsageStore(deps),
+      lockouts: new LockoutStore(deps),
+      oauth: new OAuthStore(deps, () => this.signer),
+      ...identityStores(deps),
+      ...chatStores(deps),
+      ...this.ragStores(deps),
     };
+    this.registerJobs(this.stores.rag.pipeline.jobs());
+    this.embedAuth = new EmbedAuth({
+      clock: this.clock,
+      ids: this.ids,
+      signer: () => this.signer,
+      keys: this.stores.apiKeys,
+      workspaces: this.stores.workspaces,
+      releases: this.stores.releases,
+      sessions: this.stores.embedSessions,
+      usage: this.stores.usage,
+      users: this.stores.users,
+    });
+    // Every other area's rows that carry a workspace_id go with their workspace.
+    const owned = TABLES.filter((t) => t.name !== 'workspaces' && /\bworkspace_id\b/.test(t.ddl)).map((t) => t.name);
+    this.stores.workspaces.onDelete(async (workspaceId) => {
+      for (const table of owned) await this.storage.run(`DELETE FROM ${table} WHERE workspace_id = ?`, [workspaceId]);
+    });
     this.routes = buildRoutes(this);
     this.core = createCoreHandler(this.routes, {
       clock: this.clock,
@@ -89,10 +169,23 @@ export class World {
       keys: this.stores.apiKeys,
       members: this.stores.workspaces,
       tokens: { verifyUserToken: (token) => this.verifyUserToken(token) },
+      endUsers: this.embedAuth,
       rateLimiter: this.rateLimiter,
       featureLimit: (feature) => this.settings.rateLimits[feature]?.perMinute ?? DEFAULT_RATE_LIMITS[feature],
       ...(options.onInternalError && { onInternalError: options.onInternalError }),
     });
+  }
+
+  private ragStores(deps: StoreDeps): Pick<Stores, 'rag' | 'ragSearch'> {
+    const targets = new RagTargetStore(deps);
+    const events = new RagEvents(deps);
+    const files = new RagFileStore(deps, targets, events, this.vectorIndexes);
+    const pipeline = new RagPipeline(deps, files, targets, events, () => this.settings.indexing);
+    const uploadLimiter = new UploadLimiter(this.rateLimiter, () => this.settings.uploads, () => this.clock.now());
+    return {
+      rag: { targets, files, events, pipeline, uploads: new RagUploadStore(deps), uploadLimiter },
+      ragSearch: new RagSearchStore(deps, files, this.vectorIndexes),
+    };
   }
 
   private async signerFor(seed: number): Promise<TokenSigner> {
@@ -114,14 +207,19 @@ export class World {
       this.rateLimiter.restore({});
       this.signer = signer;
       this.scheduler.invalidate();
+      this.vectorIndexes.clear();
+      // Loading schedules work (RAG indexing) that reads the new scenario's settings.
+      this.settings = scenario.settings;
       const handles = await this.storage.transaction(async () => {
         for (const table of TABLE_NAMES) await this.storage.run(`DELETE FROM ${table}`);
-        return loadScenario(scenario, { clock: this.clock, ids: this.ids, signer, ...this.stores });
+        return loadScenario(scenario, { clock: this.clock, ids: this.ids, signer, storage: this.storage, ...this.stores });
       });
       this.settings = scenario.settings;
       this.handles = handles;
       this.scenario = scenario;
+      this.rateLimiter.restore(usedRateLimits(scenario, handles, this.clock.now()));
       this.boot = await this.snapshot();
+      this.clearHarness();
       return handles;
     } catch (err) {
       if (before) await this.restore(before);
@@ -131,8 +229,33 @@ export class World {
 
   /** Back to the state right after the last load. */
   async reset(): Promise<Handles> {
+    if (!this.boot) return this.load(this.scenario);
     await this.restore(this.boot);
+    this.clearHarness();
     return this.handles;
+  }
+
+  private clearHarness(): void {
+    this.faults.reset(this.random.seed);
+    this.journal.clear();
+  }
+
+  /**
+   * Takes over a state whose tables are already in storage: an imported snapshot (reset returns
+   * to it) or a resumed data dir (reset reloads its scenario).
+   */
+  async adopt(state: AdoptedState, resetTo: 'state' | 'scenario'): Promise<void> {
+    this.scheduler.invalidate();
+    this.vectorIndexes.clear();
+    this.random.restore(state.random);
+    this.clock.restore({ mode: this.clock.mode, now: state.now });
+    this.rateLimiter.restore(state.rateLimits);
+    this.signer = await this.signerFor(state.random.seed);
+    this.settings = state.settings;
+    this.handles = state.handles;
+    this.scenario = state.scenario;
+    this.clearHarness();
+    this.boot = resetTo === 'state' ? await this.snapshot() : undefined;
   }
 
   async snapshot(): Promise<WorldSnapshot> {
@@ -150,6 +273,7 @@ export class World {
   async restore(snapshot: WorldSnapshot): Promise<void> {
     await this.storage.restore(snapshot.storage);
     this.scheduler.invalidate();
+    this.vectorIndexes.clear();
     this.random.restore(snapshot.random);
     this.clock.restore({ mode: this.clock.mode, now: snapshot.clock.now });
     this.rateLimiter.restore(snapshot.limiter);
@@ -207,6 +331,8 @@ export class World {
     const verified = await this.signer.verify(token);
     if (typeof verified === 'string') return verified;
     if (verified.claims.kind !== undefined && verified.claims.kind !== 'platform') return 'invalid';
+    // OAuth (areas/oauth): a token revoked through /oauth/revoke, or by code or refresh reuse.
+    if (typeof verified.claims.jti === 'string' && (await this.stores.oauth.isRevoked(verified.claims.jti))) return 'invalid';
     if (!(await this.stores.users.get(verified.userId))) return 'invalid';
     return verified;
   }

@@ -43,9 +43,27 @@ function parameters(schema: z.ZodType | undefined, where: 'query' | 'path'): Jso
 
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
+/** The error statuses a route may answer, from its method and the way it authenticates. */
+function errorStatuses(route: RouteDef): number[] {
+  const statuses = [400, 404, 500];
+  // Writes can conflict with the stored state (a locked transcript, a stale terms version).
+  if (route.method !== 'GET') statuses.push(409);
+  switch (route.auth.kind) {
+    case 'none':
+      break;
+    case 'bearer':
+      statuses.push(401, 403);
+      break;
+    default:
+      // Keyed callers (API keys, workspace members, end users) are also rate limited.
+      statuses.push(401, 403, 429);
+      if (route.auth.kind === 'endUser') statuses.push(402);
+  }
+  return statuses;
+}
+
 function errorResponses(route: RouteDef): Record<string, Json> {
-  const statuses = new Set<number>([400, 404, 500]);
-  if (route.auth.kind === 'apiKey') [401, 403, 429].forEach((s) => statuses.add(s));
+  const statuses = new Set<number>(errorStatuses(route));
   const out: Record<string, Json> = {};
   for (const status of [...statuses].sort()) {
     out[String(status)] = { description: `Error (${status})`, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };

@@ -1,7 +1,7 @@
 // Built-in scenarios (Node only): documents in `scenarios/`, with `{"$fixture": "path"}` references
 // to shared sample content in `fixtures/` resolved before validation.
 import { readFile, readdir } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EmulatorError, validationError } from '../core/errors.js';
 import { parseScenario } from './validate.js';
@@ -52,11 +52,43 @@ export async function listBuiltinScenarios(): Promise<{ name: string; descriptio
   );
 }
 
+const TEXT_FIXTURES = new Set(['.txt', '.md', '.markdown', '.html', '.htm', '.csv', '.json']);
+
+/**
+ * Reads the `fixture` of every RAG file (`workspaces[].rag.targets[].files[]`) into `content`
+ * (text files) or `contentBase64` (PDF, DOCX and other binaries), and names the file after it.
+ */
+export async function resolveRagFixtures(doc: unknown): Promise<unknown> {
+  const workspaces = (doc as { workspaces?: unknown })?.workspaces;
+  if (!Array.isArray(workspaces)) return doc;
+  for (const ws of workspaces) {
+    const targets = (ws as { rag?: { targets?: unknown } })?.rag?.targets;
+    if (!Array.isArray(targets)) continue;
+    for (const target of targets) {
+      const files = (target as { files?: unknown })?.files;
+      if (!Array.isArray(files)) continue;
+      for (const file of files as Record<string, unknown>[]) {
+        const path = file?.fixture;
+        if (typeof path !== 'string' || file.content !== undefined || file.contentBase64 !== undefined) continue;
+        if (path.includes('..') || path.startsWith('/')) throw validationError(`Fixture path "${path}" must stay inside fixtures/`);
+        const bytes = await readFile(FIXTURE_DIR + path).catch(() => {
+          throw validationError(`Fixture "${path}" not found`, [{ path: 'fixture', message: `No file fixtures/${path}` }]);
+        });
+        if (TEXT_FIXTURES.has(extname(path).toLowerCase())) file.content = bytes.toString('utf8');
+        else file.contentBase64 = bytes.toString('base64');
+        file.filename ??= basename(path);
+        delete file.fixture;
+      }
+    }
+  }
+  return doc;
+}
+
 /** Reads a scenario file (built-in or the user's), fixtures resolved, not yet validated. */
 export async function readScenarioFile(path: string): Promise<unknown> {
   const text = await readFile(path, 'utf8');
   try {
-    return await resolveFixtures(JSON.parse(text) as unknown);
+    return await resolveRagFixtures(await resolveFixtures(JSON.parse(text) as unknown));
   } catch (err) {
     if (err instanceof SyntaxError) throw validationError(`Scenario file is not valid JSON: ${err.message}`);
     throw err;

@@ -14,6 +14,12 @@ export interface WorkspaceHandle {
   name: string;
   apiKeys: ApiKeyHandle[];
   transcripts: { id: string; title: string }[];
+  releases: { id: string; name: string }[];
+  /** RAG targets (vector indexes) with their files, and groups of targets. */
+  ragTargets: { id: string; title: string; files: { id: string; title: string; state: string }[] }[];
+  ragGroups: { id: string; name: string }[];
+  /** Terms of service, present when the scenario gives the workspace any. */
+  terms?: { id: string; releaseId: string | null; publishedVersion: number | null }[];
 }
 
 export interface UserHandle {

@@ -4,7 +4,13 @@ import type { ApiKeyStore } from '../areas/api-keys/store.js';
 import type { TranscriptStore } from '../areas/transcripts/store.js';
 import type { UserStore } from '../areas/users/store.js';
 import type { WorkspaceStore } from '../areas/workspaces/store.js';
+import type { ReleaseStore } from '../areas/releases/store.js';
+import type { TermsStore } from '../areas/terms/store.js';
+import { loadTerms } from './terms-loader.js';
 import type { Clock } from '../clock/clock.js';
+import type { Storage } from '../storage/storage.js';
+import { loadRag, type RagLoaderDeps } from './rag-loader.js';
+import { loadIdentity, type IdentityLoaderDeps } from './identity-loader.js';
 import type { IdFactory } from '../seed/ids.js';
 import type { TokenSigner } from '../security/jwt.js';
 import type { Scenario } from './schema.js';
@@ -14,7 +20,7 @@ export const DEFAULT_USER_TOKEN_SEC = 3600;
 const HOUR_MS = 3_600_000;
 const MESSAGE_GAP_MS = 45_000;
 
-export interface LoaderDeps {
+export interface LoaderDeps extends IdentityLoaderDeps {
   clock: Clock;
   ids: IdFactory;
   signer: TokenSigner;
@@ -22,6 +28,11 @@ export interface LoaderDeps {
   workspaces: WorkspaceStore;
   apiKeys: ApiKeyStore;
   transcripts: TranscriptStore;
+  releases: ReleaseStore;
+  terms: TermsStore;
+  rag: RagLoaderDeps;
+  /** For bulk writes of generated content (`generate`). */
+  storage: Storage;
 }
 
 function slugify(name: string): string {
@@ -51,6 +62,7 @@ export async function loadScenario(doc: Scenario, deps: LoaderDeps): Promise<Han
       ...(user.nickname !== undefined && { nickname: user.nickname }),
       ...(user.picture !== undefined && { picture: user.picture }),
       emailVerified: user.emailVerified ?? true,
+      ...(user.platformAdmin !== undefined && { platformAdmin: user.platformAdmin }),
       metadata: user.metadata ?? {},
       createdAt: now,
     });
@@ -79,7 +91,7 @@ export async function loadScenario(doc: Scenario, deps: LoaderDeps): Promise<Han
       await deps.workspaces.insertMember({ workspaceId: id, userId: member.userId, role: member.role, permissions: member.permissions, joinedAt: now });
     }
 
-    const handle: WorkspaceHandle = { id, slug, name: ws.name, apiKeys: [], transcripts: [] };
+    const handle: WorkspaceHandle = { id, slug, name: ws.name, apiKeys: [], transcripts: [], releases: [], ragTargets: [], ragGroups: [] };
     for (const key of ws.apiKeys) {
       const keyId = key.id ?? deps.ids.objectId();
       const secret = key.secret ?? deps.ids.apiKeySecret();
@@ -101,6 +113,22 @@ export async function loadScenario(doc: Scenario, deps: LoaderDeps): Promise<Han
         secret,
       );
       handle.apiKeys.push({ id: keyId, name: key.name, secret, status: key.status });
+    }
+
+    for (const release of ws.releases) {
+      const releaseId = await deps.releases.insert(id, {
+        ...(release.id !== undefined && { id: release.id }),
+        name: release.name,
+        status: release.status,
+        authMode: release.authMode,
+        config: release.config,
+        ...(release.theme !== undefined && { theme: release.theme }),
+        allowedOrigins: release.allowedOrigins,
+        ...(release.fallbackAssistants !== undefined && { fallbackAssistants: release.fallbackAssistants }),
+        ...(release.mcpConfig !== undefined && { mcpConfig: release.mcpConfig }),
+        createdBy: ws.ownerId,
+      });
+      handle.releases.push({ id: releaseId, name: release.name });
     }
 
     const count = ws.transcripts.length;
@@ -130,6 +158,27 @@ export async function loadScenario(doc: Scenario, deps: LoaderDeps): Promise<Han
     const lifetime = user.tokenExpiresInSec ?? DEFAULT_USER_TOKEN_SEC;
     const { token, expiresAt } = await deps.signer.sign({ sub: id, use: 'access' }, lifetime, deps.ids.objectId());
     handles.users.push({ id, ...(user.email !== undefined && { email: user.email }), accessToken: token, expiresAt: new Date(expiresAt).toISOString() });
+  }
+  // RAG content loads last, so adding it leaves every earlier seeded id and token unchanged.
+  for (const [index, ws] of doc.workspaces.entries()) {
+    const handle = handles.workspaces[index] as WorkspaceHandle;
+    Object.assign(handle, await loadRag(handle.id, ws.rag, deps.rag, now));
+  }
+  // Groups, provider credentials and grants last: they refer to users and resources loaded above.
+  for (const [index, ws] of doc.workspaces.entries()) await loadIdentity((handles.workspaces[index] as WorkspaceHandle).id, ws, deps);
+  // Terms last of all: they refer to releases and users, and draw no ids when theirs are given.
+  for (const [index, ws] of doc.workspaces.entries()) {
+    if (ws.terms.length === 0) continue;
+    const handle = handles.workspaces[index] as WorkspaceHandle;
+    handle.terms = await loadTerms(handle.id, ws.terms, deps.terms, now);
+  }
+  // Generated content draws from its own seeded stream and loads last; faker loads only when asked.
+  for (const [index, ws] of doc.workspaces.entries()) {
+    if (!ws.generate) continue;
+    const { generateTranscripts, insertGeneratedTranscripts } = await import('./generate.js');
+    const workspaceId = (handles.workspaces[index] as WorkspaceHandle).id;
+    const generated = await generateTranscripts(ws.generate.transcripts, doc.seed, `generate:${workspaceId}:transcripts`, now);
+    await insertGeneratedTranscripts(deps.storage, workspaceId, generated);
   }
   return handles;
 }

@@ -3,6 +3,9 @@
 import { z } from 'zod';
 import { API_KEY_LENGTH, API_KEY_PREFIX } from '../seed/ids.js';
 import { MessageInputSchema } from '../areas/transcripts/schema.js';
+import { identityReferenceIssues, workspaceIdentityFields } from './identity-schema.js';
+import { OAuthSettingsSchema } from '../areas/oauth/schema.js';
+import { McpConfigSchema } from '../types/releases.js';
 
 const Id = z.string().min(1).max(200).regex(/^[A-Za-z0-9_.:-]+$/, 'Ids use letters, digits, _ . : -');
 const Iso = z.iso.datetime({ offset: true });
@@ -32,6 +35,8 @@ export const UserDocSchema = z
     metadata: Obj.optional(),
     /** Lifetime of the access token minted for this user in the handles (default 3600). */
     tokenExpiresInSec: z.number().int().min(-31_536_000).max(31_536_000).optional(),
+    /** May decide rate-limit requests (`admin rate-limit-requests`). */
+    platformAdmin: z.boolean().optional(),
   })
   .strict();
 
@@ -48,6 +53,8 @@ export const ApiKeyDocSchema = z
     allowedOrigins: z.array(z.string().min(1)).default([]),
     status: z.enum(['active', 'revoked', 'expired']).default('active'),
     rateLimit: z.number().int().positive().nullable().default(null),
+    /** Requests already counted against `rateLimit` in the window the scenario starts in (`rate-limited`). */
+    rateLimitUsed: z.number().int().nonnegative().optional(),
     expiresAt: Iso.nullable().default(null),
     allowedTiers: z.array(z.enum(TIER_SLUGS)).optional(),
     customTierLimits: z.partialRecord(z.enum(TIER_SLUGS), TierLimitsSchema).optional(),
@@ -91,38 +98,109 @@ const ReleaseDocSchema = z
     theme: Obj.optional(),
     allowedOrigins: z.array(z.string()).default([]),
     fallbackAssistants: z.array(Obj).optional(),
-    mcpConfig: Obj.optional(),
+    /** Checked like the releases routes check it: the tool-server route reads its numbers. */
+    mcpConfig: McpConfigSchema.loose().optional(),
   })
   .passthrough();
 
+const Similarity = z.number().min(0).max(1);
+
+/**
+ * A RAG file in a scenario: its content inline (`content`, or `contentBase64` for binary files) or
+ * from `fixture` (a path under fixtures/, read by the Node resolver), and the state to start in.
+ */
 const RagFileDocSchema = z
   .object({
     id: Id.optional(),
     title: z.string().min(1),
+    description: z.string().optional(),
     content: z.string().optional(),
+    contentBase64: z.string().optional(),
     fixture: z.string().optional(),
+    filename: z.string().min(1).max(255).regex(/^[^\\/]+$/, 'A file name, not a path').optional(),
+    mimeType: z.string().optional(),
+    chunkingTool: z.enum(['default', 'chapter-aware', 'openparse', 'unstructured']).optional(),
+    sourceUrl: z.url().optional(),
     state: z.enum(['pending', 'processing', 'completed', 'searchable', 'error']).default('searchable'),
+    /** The error message of a file in state `error`. */
+    error: z.string().optional(),
   })
-  .passthrough();
+  .strict()
+  .refine((f) => f.content !== undefined || f.contentBase64 !== undefined || f.fixture !== undefined, {
+    message: 'A file needs content, contentBase64 or fixture',
+    path: ['content'],
+  });
+
+const RagTargetDocSchema = z
+  .object({
+    id: Id.optional(),
+    title: z.string().min(1),
+    description: z.string().optional(),
+    vectorIndexTool: z.enum(['default', 'vectorize']).optional(),
+    embeddingModel: z.string().min(1).optional(),
+    chunkingTool: z.enum(['default', 'chapter-aware', 'openparse', 'unstructured']).optional(),
+    chunkSize: z.number().int().min(32).max(8192).optional(),
+    chunkOverlap: z.number().int().min(0).max(4096).optional(),
+    contextPerMessage: z.number().int().min(1).max(100).optional(),
+    minimumSimilarity: Similarity.optional(),
+    files: z.array(RagFileDocSchema).default([]),
+    /** File ids the target references that do not exist (for prune-ghost-refs). */
+    ghostFileIds: z.array(Id).default([]),
+  })
+  .strict();
 
 const RagDocSchema = z
   .object({
-    targets: z
-      .array(z.object({ id: Id.optional(), title: z.string().min(1), files: z.array(RagFileDocSchema).default([]) }).passthrough())
-      .default([]),
+    targets: z.array(RagTargetDocSchema).default([]),
+    groups: z.array(z.object({ id: Id.optional(), name: z.string().min(1), targetIds: z.array(Id).min(1) }).strict()).default([]),
+    /** The spec's lazy-count mode: file records leave out `chunksCount`. */
+    lazyCounts: z.boolean().default(false),
   })
-  .passthrough();
+  .strict();
 
+/**
+ * Terms of service of a release. `versions` are published versions up to `publishedVersion`
+ * (default: the highest listed; null: nothing published yet); one version above it is the
+ * unpublished draft. Acceptances name a platform user or an anonymous session.
+ */
 const TermsDocSchema = z
   .object({
     id: Id.optional(),
     releaseId: Id.optional(),
     title: z.string().min(1),
-    versions: z.array(z.object({ version: z.number().int().positive(), content: z.string() }).passthrough()).default([]),
+    versions: z.array(z.object({ version: z.number().int().positive(), content: z.string(), title: z.string().min(1).optional() }).strict()).default([]),
     publishedVersion: z.number().int().positive().nullable().optional(),
-    acceptances: z.array(z.object({ userId: Id, version: z.number().int().positive() }).passthrough()).default([]),
+    acceptances: z
+      .array(
+        z
+          .object({
+            userId: Id.optional(),
+            anonymousSessionId: z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/, '8 to 128 letters, digits, _ . : -').optional(),
+            version: z.number().int().positive(),
+          })
+          .strict()
+          .refine((a) => (a.userId === undefined) !== (a.anonymousSessionId === undefined), {
+            message: 'Name exactly one of userId or anonymousSessionId',
+            path: ['userId'],
+          }),
+      )
+      .default([]),
   })
-  .passthrough();
+  .strict()
+  .superRefine((t, ctx) => {
+    const listed = t.versions.map((v) => v.version);
+    listed.forEach((v, i) => {
+      if (listed.indexOf(v) !== i) ctx.addIssue({ code: 'custom', path: ['versions', i, 'version'], message: `Duplicate version ${v}` });
+    });
+    const published = t.publishedVersion === undefined ? (listed.length ? Math.max(...listed) : null) : t.publishedVersion;
+    if (published !== null && !listed.includes(published)) ctx.addIssue({ code: 'custom', path: ['publishedVersion'], message: 'Not one of the versions listed' });
+    listed.forEach((v, i) => {
+      if (v > (published ?? 0) + 1) ctx.addIssue({ code: 'custom', path: ['versions', i, 'version'], message: 'Only one draft version may follow the published one' });
+    });
+    t.acceptances.forEach((a, i) => {
+      if (published === null || a.version > published) ctx.addIssue({ code: 'custom', path: ['acceptances', i, 'version'], message: 'Not a published version' });
+    });
+  });
 
 export const WorkspaceDocSchema = z
   .object({
@@ -137,11 +215,21 @@ export const WorkspaceDocSchema = z
     embedTiers: z.array(EmbedTierDocSchema).default([]),
     apiKeys: z.array(ApiKeyDocSchema).default([]),
     releases: z.array(ReleaseDocSchema).default([]),
-    rag: RagDocSchema.default({ targets: [] }),
+    rag: RagDocSchema.default({ targets: [], groups: [], lazyCounts: false }),
     transcripts: z.array(TranscriptDocSchema).default([]),
+    /** Content generated from the seed with Faker, after the listed content (the `large` scenario). */
+    generate: z.object({ transcripts: z.number().int().min(1).max(50_000) }).strict().optional(),
     terms: z.array(TermsDocSchema).default([]),
+    ...workspaceIdentityFields,
   })
   .strict();
+
+/** Upload limiter defaults (emulator-defined; the spec gives no numbers). */
+export const DEFAULT_UPLOAD_LIMITS = {
+  perKeyPerMinute: 60,
+  keys: {} as Record<string, number>,
+  tiers: { free: 5, basic: 10, premium: 30, enterprise: 60 } as Partial<Record<(typeof TIER_SLUGS)[number], number>>,
+};
 
 const PerMinute = z.object({ perMinute: z.number().int().positive() }).strict();
 
@@ -156,9 +244,11 @@ export const SettingsSchema = z
         maxFailures: z.number().int().positive().default(10),
         windowMs: z.number().int().positive().default(15 * 60_000),
         lockoutMs: z.number().int().positive().default(15 * 60_000),
+        /** Requests per minute from one client address, failures or not. */
+        perMinute: z.number().int().positive().default(60),
       })
       .strict()
-      .default({ maxFailures: 10, windowMs: 15 * 60_000, lockoutMs: 15 * 60_000 }),
+      .default({ maxFailures: 10, windowMs: 15 * 60_000, lockoutMs: 15 * 60_000, perMinute: 60 }),
     indexing: z
       .object({
         stageMs: z.number().int().nonnegative().default(500),
@@ -166,6 +256,17 @@ export const SettingsSchema = z
       })
       .strict()
       .default({ stageMs: 500, consistencyMs: [10_000, 60_000] }),
+    /** The file-upload limiter (uploads per minute): per key, per-key overrides, per-tier user defaults. */
+    uploads: z
+      .object({
+        perKeyPerMinute: z.number().int().positive().default(DEFAULT_UPLOAD_LIMITS.perKeyPerMinute),
+        keys: z.record(z.string(), z.number().int().positive()).default({}),
+        tiers: z.partialRecord(z.enum(TIER_SLUGS), z.number().int().positive()).default(DEFAULT_UPLOAD_LIMITS.tiers),
+      })
+      .strict()
+      .default(DEFAULT_UPLOAD_LIMITS),
+    /** OAuth (PKCE): extra clients and whether a login_hint approves at once. */
+    oauth: OAuthSettingsSchema.default(() => ({ autoApprove: true, clients: [] })),
   })
   .strict();
 
@@ -238,7 +339,33 @@ export function scenarioReferenceIssues(doc: unknown): ReferenceIssue[] {
     });
     list(field(ws, 'transcripts')).forEach((t, i) => unique('transcript', text(field(t, 'id')), ['workspaces', w, 'transcripts', i, 'id']));
     list(field(ws, 'releases')).forEach((r, i) => unique('release', text(field(r, 'id')), ['workspaces', w, 'releases', i, 'id']));
+    const releaseIds = new Set(list(field(ws, 'releases')).map((r) => text(field(r, 'id'))).filter((id): id is string => id !== undefined));
+    const termsOf = new Set<string>();
+    list(field(ws, 'terms')).forEach((t, i) => {
+      unique('terms', text(field(t, 'id')), ['workspaces', w, 'terms', i, 'id']);
+      const releaseId = text(field(t, 'releaseId'));
+      if (releaseId !== undefined && !releaseIds.has(releaseId)) issues.push({ path: ['workspaces', w, 'terms', i, 'releaseId'], message: `Unknown release "${releaseId}" in this workspace` });
+      if (releaseId !== undefined && termsOf.has(releaseId)) issues.push({ path: ['workspaces', w, 'terms', i, 'releaseId'], message: `Release "${releaseId}" already has terms` });
+      if (releaseId !== undefined) termsOf.add(releaseId);
+      list(field(t, 'acceptances')).forEach((a, j) => {
+        const userId = text(field(a, 'userId'));
+        if (userId !== undefined && !userIds.has(userId)) issues.push({ path: ['workspaces', w, 'terms', i, 'acceptances', j, 'userId'], message: `Unknown user "${userId}"` });
+      });
+    });
+    const targets = list(field(field(ws, 'rag'), 'targets'));
+    const targetIds = new Set(targets.map((t) => text(field(t, 'id'))).filter((id): id is string => id !== undefined));
+    targets.forEach((t, i) => {
+      unique('ragTarget', text(field(t, 'id')), ['workspaces', w, 'rag', 'targets', i, 'id']);
+      list(field(t, 'files')).forEach((f, j) => unique('ragFile', text(field(f, 'id')), ['workspaces', w, 'rag', 'targets', i, 'files', j, 'id']));
+    });
+    list(field(field(ws, 'rag'), 'groups')).forEach((g, i) => {
+      unique('ragGroup', text(field(g, 'id')), ['workspaces', w, 'rag', 'groups', i, 'id']);
+      list(field(g, 'targetIds')).forEach((id, j) => {
+        if (typeof id === 'string' && !targetIds.has(id)) issues.push({ path: ['workspaces', w, 'rag', 'groups', i, 'targetIds', j], message: `Unknown RAG target "${id}"` });
+      });
+    });
   });
+  issues.push(...identityReferenceIssues(doc));
   return issues;
 }
 

@@ -31,7 +31,7 @@ export class TokenSigner {
     private readonly privateKey: CryptoKey,
     private readonly publicKey: CryptoKey,
     readonly publicJwk: JWK,
-    private readonly issuer: string,
+    readonly issuer: string,
     private readonly now: () => number,
   ) {}
 

@@ -40,7 +40,7 @@ export function transcriptRoutes(store: TranscriptStore): RouteDef[] {
       handler: async ({ principal, body }) => {
         const workspaceId = workspaceOf(principal);
         const id = await store.create(workspaceId, body);
-        return store.summary(workspaceId, id);
+        return store.listItem(workspaceId, id);
       },
     }),
     defineRoute({

@@ -109,6 +109,22 @@ function splitMessage(message: MessageInput) {
   return { role, content, timestamp, context: context ?? [], extra };
 }
 
+/** Transcripts with their first and last messages joined in, for list items. */
+const LIST_ITEM_SQL = `SELECT t.*, f.role AS first_role, f.timestamp AS first_at, f.content AS first_content,
+         l.role AS last_role, l.timestamp AS last_at, l.content AS last_content
+  FROM transcripts t
+  LEFT JOIN transcript_messages f ON f.transcript_id = t.id AND f.position = 0
+  LEFT JOIN transcript_messages l ON l.transcript_id = t.id AND l.position = t.message_count - 1`;
+
+function listItem(row: ListRow) {
+  return {
+    ...parseJson<Record<string, unknown>>(row.extra, {}),
+    ...baseFields(row),
+    firstMessage: preview(row.first_role, row.first_at, row.first_content),
+    lastMessage: preview(row.last_role, row.last_at, row.last_content),
+  };
+}
+
 export class TranscriptStore {
   constructor(private readonly deps: StoreDeps) {}
 
@@ -173,24 +189,19 @@ export class TranscriptStore {
   async list(workspaceId: string, page: number, limit: number) {
     const totalRow = await this.deps.storage.get<{ n: number }>('SELECT COUNT(*) AS n FROM transcripts WHERE workspace_id = ?', [workspaceId]);
     const total = Number(totalRow?.n ?? 0);
-    const rows = await this.deps.storage.all<ListRow>(
-      `SELECT t.*, f.role AS first_role, f.timestamp AS first_at, f.content AS first_content,
-              l.role AS last_role, l.timestamp AS last_at, l.content AS last_content
-       FROM transcripts t
-       LEFT JOIN transcript_messages f ON f.transcript_id = t.id AND f.position = 0
-       LEFT JOIN transcript_messages l ON l.transcript_id = t.id AND l.position = t.message_count - 1
-       WHERE t.workspace_id = ?
-       ORDER BY t.updated_at DESC, t.seq DESC LIMIT ? OFFSET ?`,
-      [workspaceId, limit, (page - 1) * limit],
-    );
-    const transcripts = rows.map((row) => ({
-      ...parseJson<Record<string, unknown>>(row.extra, {}),
-      ...baseFields(row),
-      firstMessage: preview(row.first_role, row.first_at, row.first_content),
-      lastMessage: preview(row.last_role, row.last_at, row.last_content),
-    }));
+    const rows = await this.deps.storage.all<ListRow>(`${LIST_ITEM_SQL} WHERE t.workspace_id = ? ORDER BY t.updated_at DESC, t.seq DESC LIMIT ? OFFSET ?`, [
+      workspaceId,
+      limit,
+      (page - 1) * limit,
+    ]);
     const totalPages = Math.ceil(total / limit);
-    return { transcripts, pagination: { page, limit, total, totalPages, hasMore: page < totalPages } };
+    return { transcripts: rows.map(listItem), pagination: { page, limit, total, totalPages, hasMore: page < totalPages } };
+  }
+
+  /** One transcript in the list-item shape (what create answers). */
+  async listItem(workspaceId: string, id: string) {
+    const row = await this.deps.storage.get<ListRow>(`${LIST_ITEM_SQL} WHERE t.id = ? AND t.workspace_id = ?`, [id, workspaceId]);
+    return row ? listItem(row) : undefined;
   }
 
   async getOne(workspaceId: string | null, id: string, limit: number, offset: number) {

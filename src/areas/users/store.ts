@@ -10,6 +10,8 @@ export interface UserRecord {
   picture?: string;
   emailVerified: boolean;
   metadata: Record<string, unknown>;
+  /** May decide rate-limit requests (the CLI's "platform-admin role"). */
+  platformAdmin?: boolean;
   createdAt: number;
 }
 
@@ -22,6 +24,7 @@ interface UserRow {
   picture: string | null;
   email_verified: number;
   metadata: string;
+  platform_admin: number | null;
   created_at: number;
 }
 
@@ -31,6 +34,7 @@ function fromRow(row: UserRow): UserRecord {
   if (row.name !== null) user.name = row.name;
   if (row.nickname !== null) user.nickname = row.nickname;
   if (row.picture !== null) user.picture = row.picture;
+  if (Number(row.platform_admin) === 1) user.platformAdmin = true;
   return user;
 }
 
@@ -39,8 +43,8 @@ export class UserStore {
 
   async insert(user: UserRecord): Promise<void> {
     await this.deps.storage.run(
-      `INSERT INTO users (id, email, name, nickname, picture, email_verified, metadata, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO users (id, email, name, nickname, picture, email_verified, metadata, platform_admin, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         user.id,
         user.email ?? null,
@@ -49,6 +53,7 @@ export class UserStore {
         user.picture ?? null,
         user.emailVerified ? 1 : 0,
         JSON.stringify(user.metadata),
+        user.platformAdmin ? 1 : 0,
         user.createdAt,
       ],
     );
@@ -56,6 +61,12 @@ export class UserStore {
 
   async get(id: string): Promise<UserRecord | undefined> {
     const row = await this.deps.storage.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]);
+    return row ? fromRow(row) : undefined;
+  }
+
+  /** The user with this email, compared without regard to case. */
+  async findByEmail(email: string): Promise<UserRecord | undefined> {
+    const row = await this.deps.storage.get<UserRow>('SELECT * FROM users WHERE LOWER(email) = ? ORDER BY created_at, id LIMIT 1', [email.toLowerCase()]);
     return row ? fromRow(row) : undefined;
   }
 }

@@ -1,8 +1,9 @@
 // The PGlite driver: Postgres semantics in WebAssembly, in memory or in a data dir (or IndexedDB in a browser).
 import { PGlite } from '@electric-sql/pglite';
-import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
+import type { ChunkTextHit, ChunkTextQuery, Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
 import { TABLE_NAMES, schemaStatements } from '../schema.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
+import { FTS_STATEMENTS, chunkSearchSql, tsQuery } from './pglite-fts.js';
 
 interface PgliteSnapshot extends StorageSnapshot {
   kind: 'pglite';
@@ -34,7 +35,7 @@ export class PgliteStorage implements Storage {
     const pg = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     await pg.waitReady;
     const storage = new PgliteStorage(pg);
-    await pg.exec(schemaStatements().join(';\n'));
+    await pg.exec([...schemaStatements(), ...FTS_STATEMENTS].join(';\n'));
     return storage;
   }
 
@@ -76,6 +77,13 @@ export class PgliteStorage implements Storage {
     } finally {
       this.depth--;
     }
+  }
+
+  async searchChunks(query: ChunkTextQuery): Promise<ChunkTextHit[]> {
+    if (!tsQuery(query.terms)) return [];
+    const { sql, params } = chunkSearchSql(query);
+    const { rows } = await this.pg.query<{ chunk_id: string; rank: number }>(sql, params);
+    return rows.map((r) => ({ chunkId: r.chunk_id, score: Math.round(Math.max(0, Number(r.rank)) * 1e6) / 1e6 }));
   }
 
   /** PGlite's own dump and restore take about half a second; rows in memory restore in milliseconds. */

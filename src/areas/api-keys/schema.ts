@@ -1,0 +1,71 @@
+// Shapes of the workspace API-key routes (contract section 7; emulator-defined).
+import { z } from 'zod';
+import { PERMISSIONS, TIER_SLUGS } from '../../scenarios/schema.js';
+
+const TierLimitsPatch = z
+  .object({
+    messagesPerMonth: z.number().int().nonnegative(),
+    messagesPerDay: z.number().int().nonnegative(),
+    maxTokensPerMessage: z.number().int().positive(),
+    maxConcurrentChats: z.number().int().positive(),
+  })
+  .partial()
+  .strict();
+
+const Origin = z.string().regex(/^https?:\/\/[^/\s]+$/, 'An origin is scheme://host[:port], without a path');
+
+const editable = {
+  name: z.string().trim().min(1).max(200),
+  permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length),
+  allowedOrigins: z.array(Origin).max(100),
+  allowedTiers: z.array(z.enum(TIER_SLUGS)).nullable(),
+  customTierLimits: z.partialRecord(z.enum(TIER_SLUGS), TierLimitsPatch).nullable(),
+  rateLimit: z.number().int().positive().max(1_000_000).nullable(),
+  rateLimitPerDay: z.number().int().positive().max(1_000_000_000).nullable(),
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+};
+
+export const CreateKeySchema = z
+  .object({
+    name: editable.name,
+    permissions: editable.permissions.default([]),
+    allowedOrigins: editable.allowedOrigins.default([]),
+    allowedTiers: editable.allowedTiers.optional(),
+    customTierLimits: editable.customTierLimits.optional(),
+    rateLimit: editable.rateLimit.optional(),
+    rateLimitPerDay: editable.rateLimitPerDay.optional(),
+    expiresAt: editable.expiresAt.optional(),
+  })
+  .strict();
+export type CreateKeyInput = z.infer<typeof CreateKeySchema>;
+
+export const UpdateKeySchema = z.object(editable).partial().strict();
+export type UpdateKeyInput = z.infer<typeof UpdateKeySchema>;
+
+export const WorkspaceParams = z.object({ workspaceId: z.string().min(1).max(200) });
+export const KeyParams = z.object({ workspaceId: z.string().min(1).max(200), keyId: z.string().min(1).max(200) });
+
+export const ListKeysQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+  status: z.enum(['active', 'revoked', 'expired']).optional(),
+});
+
+export const ApiKeyAnswerSchema = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  name: z.string(),
+  keyPrefix: z.string().length(8),
+  status: z.enum(['active', 'revoked', 'expired']),
+  allowedOrigins: z.array(z.string()),
+  permissions: z.array(z.string()),
+  allowedTiers: z.array(z.string()).optional(),
+  customTierLimits: z.record(z.string(), z.record(z.string(), z.number())).optional(),
+  rateLimit: z.number().optional(),
+  rateLimitPerDay: z.number().optional(),
+  lastUsedAt: z.string().optional(),
+  expiresAt: z.string().optional(),
+  createdAt: z.string(),
+});
+
+export const ApiKeyWithSecretAnswerSchema = ApiKeyAnswerSchema.extend({ secret: z.string().length(91) });

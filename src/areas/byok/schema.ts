@@ -1,0 +1,41 @@
+// Bring-your-own-key provider credential shapes (emulator-defined). The key is write-only.
+import { z } from 'zod';
+import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+
+export const BYOK_PROVIDERS = ['openai', 'anthropic', 'google', 'azure-openai', 'mistral'] as const;
+export const ByokProviderSchema = z.enum(BYOK_PROVIDERS);
+
+/** How many trailing characters of a key the record shows. */
+export const KEY_HINT_CHARS = 4;
+
+const ProviderKeySchema = z
+  .string()
+  .min(8, 'A provider key has at least 8 characters')
+  .max(4096)
+  .regex(/^\S+$/, 'A provider key has no whitespace');
+
+export const CreateByokSchema = z
+  .object({ provider: ByokProviderSchema, key: ProviderKeySchema, name: z.string().trim().min(1).max(200).optional() })
+  .strict();
+export type CreateByokInput = z.infer<typeof CreateByokSchema>;
+
+export const RotateByokSchema = z.object({ key: ProviderKeySchema }).strict();
+
+export const ByokParamsSchema = z.object({ byokId: z.string().min(1).max(200) });
+export const ByokListQuerySchema = PageQuerySchema;
+
+export const ByokCredentialSchema = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  provider: ByokProviderSchema,
+  name: z.string().optional(),
+  keyHint: z.string().max(KEY_HINT_CHARS),
+  status: z.enum(['active']),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  rotatedAt: z.iso.datetime().optional(),
+});
+export type ByokCredential = z.infer<typeof ByokCredentialSchema>;
+
+export const ByokListSchema = pageSchema(ByokCredentialSchema);
+export const ByokDeletedSchema = z.object({ status: z.literal('ok'), id: z.string() });

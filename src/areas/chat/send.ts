@@ -1,0 +1,172 @@
+// One chat send, whole: every check first (input, terms gate, payment, quota), then retrieval,
+// the assistant chain, the reply and its usage, the CTA rules, and only then the writes. A stream
+// replays the stored exchange, so a client that drops it leaves a consistent thread.
+import { validationError } from '../../core/errors.js';
+import { rateLimitedError } from '../../core/rate-limiter.js';
+import type { EndUserPrincipal } from '../../core/route.js';
+import type { ReleaseRecord } from '../releases/store.js';
+import type { TermsGate } from '../../types/terms.js';
+import { termsNotAccepted } from '../terms/errors.js';
+import type { TierLimits } from '../tiers/tiers.js';
+import type { QuotaStatus, UsageStore } from '../tiers/usage-store.js';
+import { cardForMessage, decide } from '../chat-cta/rules.js';
+import type { CtaStore } from '../chat-cta/store.js';
+import { assistantChain, runChain, simulatedFailures } from './assistants.js';
+import { allAssistantsFailed, badField, threadArchived } from './errors.js';
+import { checkPayment } from './payment.js';
+import { composeReply, keywords, type ContextEntry } from './reply-generator.js';
+import { collectionIdsOf, type ContextRetriever } from './retrieval.js';
+import type { SendMessageInput } from './schema.js';
+import type { ChatMessageOut, ChatThreadStore, ThreadRecord } from './thread-store.js';
+import { loadTokenizer, usageOf, type ChatUsage } from './usage.js';
+
+export interface QuotaSource {
+  quotaOf(principal: EndUserPrincipal, workspaceId: string): Promise<{ limits: TierLimits; status: QuotaStatus }>;
+}
+
+export interface TermsGateSource {
+  gate(releaseId: string, subject: string): Promise<TermsGate>;
+}
+
+export interface ChatServiceDeps {
+  now(): number;
+  seed(): number;
+  threads: ChatThreadStore;
+  usage: UsageStore;
+  quotas: QuotaSource;
+  terms: TermsGateSource;
+  retriever: ContextRetriever;
+  ctas: CtaStore;
+}
+
+export interface SendContext {
+  principal: EndUserPrincipal;
+  thread: ThreadRecord;
+  release: ReleaseRecord;
+  /** The request path, named as the `resource` of a payment requirement. */
+  resource: string;
+  paymentHeader: string | null;
+}
+
+export interface ChatResult {
+  userMessage: ChatMessageOut;
+  message: ChatMessageOut;
+  usage: ChatUsage;
+  context: ContextEntry[];
+}
+
+const DAY_MS = 86_400_000;
+
+function quotaError(limits: TierLimits, status: QuotaStatus, now: number) {
+  const date = new Date(now);
+  if (status.remaining.messagesToday === 0) {
+    const resetAt = now - (now % DAY_MS) + DAY_MS;
+    return rateLimitedError({ allowed: false, limit: limits.messagesPerDay, remaining: 0, resetAt }, now, 'Daily message quota exceeded for your tier');
+  }
+  const resetAt = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+  return rateLimitedError({ allowed: false, limit: limits.messagesPerMonth, remaining: 0, resetAt }, now, 'Monthly message quota exceeded for your tier');
+}
+
+/** Retrieved chunks that share at least one meaningful word with the question: the ones worth citing. */
+function relevant(context: ContextEntry[], prompt: string): ContextEntry[] {
+  const words = keywords(prompt, 20);
+  return context.filter((c) => {
+    const text = c.content.toLocaleLowerCase('en-US');
+    return words.some((w) => text.includes(w));
+  });
+}
+
+export class ChatService {
+  constructor(private readonly deps: ChatServiceDeps) {}
+
+  async send(ctx: SendContext, body: SendMessageInput): Promise<ChatResult> {
+    const { thread, release, principal } = ctx;
+    const config = release.config;
+    const now = this.deps.now();
+    if (thread.archived) throw threadArchived();
+    if (body.replyTo !== undefined && !(await this.deps.threads.hasMessage(thread.id, body.replyTo))) {
+      throw badField('body.replyTo', 'Not a message of this thread');
+    }
+    if (body.override !== undefined && typeof config.byokId !== 'string') {
+      throw badField('body.override', 'Only a release pinned to a provider key (config.byokId) accepts an override');
+    }
+    const chain = assistantChain(release, body.assistantName, body.override?.model);
+    const tokenizer = await loadTokenizer();
+    const contentTokens = tokenizer.count(body.content);
+    const { limits, status } = await this.deps.quotas.quotaOf(principal, thread.workspaceId);
+    if (contentTokens > limits.maxTokensPerMessage) {
+      throw validationError(
+        'Message is longer than your tier allows',
+        [{ path: 'body.content', message: `${contentTokens} tokens; at most ${limits.maxTokensPerMessage} per message` }],
+        { tokens: contentTokens, maxTokensPerMessage: limits.maxTokensPerMessage },
+      );
+    }
+    const gate = await this.deps.terms.gate(release.id, principal.subject);
+    if (gate.required) throw termsNotAccepted(gate);
+    const payment = checkPayment(config, ctx.resource, ctx.paymentHeader);
+    if (status.exceeded) throw quotaError(limits, status, now);
+
+    const context = relevant(await this.deps.retriever.retrieve(release.workspaceId, collectionIdsOf(config), body.content), body.content);
+    const outcome = runChain(chain, simulatedFailures(release));
+    if (!('assistant' in outcome)) throw allAssistantsFailed(outcome.attempts);
+    const { assistant, index, attempts } = outcome;
+
+    let text = composeReply({ seed: this.deps.seed(), model: assistant.id, turn: thread.assistantReplies, prompt: body.content, context, releaseName: release.name });
+    let finishReason: 'stop' | 'length' = 'stop';
+    const maxTokens = body.override?.maxTokens ?? (typeof config.maxTokens === 'number' ? config.maxTokens : undefined);
+    if (maxTokens !== undefined) {
+      const tokens = tokenizer.encode(text);
+      if (tokens.length > maxTokens) {
+        text = tokenizer.decode(tokens.slice(0, maxTokens));
+        finishReason = 'length';
+      }
+    }
+    const history = await this.deps.threads.history(thread.id);
+    const prompt = [
+      typeof config.systemPrompt === 'string' ? `system: ${config.systemPrompt}` : '',
+      ...history.map((m) => `${m.role}: ${m.content}`),
+      ...context.map((c, i) => `context [${i + 1}] ${c.source ?? ''}: ${c.content}`),
+      `user: ${body.content}`,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    const usage = usageOf(assistant.id, tokenizer.count(prompt), tokenizer.count(text));
+
+    const reply = thread.assistantReplies + 1;
+    const cta = await this.deps.ctas.current(release);
+    const decision = cta ? decide(cta.card, thread.ctaState, reply, body.content) : ({ fire: false } as const);
+
+    const userMessage = await this.deps.threads.append(thread, {
+      role: 'user',
+      content: body.content,
+      contentType: body.contentType,
+      tokenCount: contentTokens,
+      metadata: {
+        ...(body.metadata ?? {}),
+        ...(body.replyTo !== undefined && { replyTo: body.replyTo }),
+        ...(body.attachments !== undefined && { attachments: body.attachments }),
+      },
+    });
+    const message = await this.deps.threads.append(thread, {
+      role: 'assistant',
+      content: text,
+      contentType: 'text',
+      tokenCount: usage.completionTokens,
+      context: context.map((c) => ({ ...c })),
+      metadata: {
+        assistant: { id: assistant.id, finetune: assistant.finetune, fallback: index > 0, attempts },
+        model: assistant.id,
+        finishReason,
+        replyTo: userMessage.id,
+        usage,
+        ...(payment && { payment }),
+        ...(cta && decision.fire && { cta: cardForMessage(cta.card, cta.version, decision) }),
+      },
+    });
+    if (cta && decision.fire) {
+      await this.deps.threads.setCtaState(thread.id, { ...thread.ctaState, fires: thread.ctaState.fires + 1, lastFiredReply: reply, version: cta.version });
+    }
+    await this.deps.usage.record(principal.subject, 1);
+    return { userMessage, message, usage, context };
+  }
+}

@@ -1,0 +1,4 @@
+// Config errors, named after their wire codes.
+import { notFound } from '../../core/errors.js';
+
+export const workspaceNotFound = () => notFound('Workspace');

@@ -1,0 +1,33 @@
+// Workspace configuration shapes behind the command line's `config` group (emulator-defined).
+import { z } from 'zod';
+import { ApiKeySchema, WorkspaceMemberSchema, WorkspaceSchema } from '../../types/identity.js';
+import { ByokCredentialSchema } from '../byok/schema.js';
+import { GroupSchema } from '../groups/schema.js';
+import { PermissionGrantSchema } from '../permissions/schema.js';
+import { WorkspaceDescriptionSchema, WorkspaceNameSchema } from '../workspaces/schema.js';
+
+export const SetTitleSchema = z.object({ title: WorkspaceNameSchema }).strict();
+
+/** An empty string or null clears the description. */
+export const SetDescriptionSchema = z.object({ description: WorkspaceDescriptionSchema.nullable() }).strict();
+
+export const ConfigSchema = z.object({
+  workspaceId: z.string(),
+  title: z.string(),
+  description: z.string().optional(),
+  slug: z.string(),
+  settings: WorkspaceSchema.shape.settings,
+  limits: WorkspaceSchema.shape.limits,
+  updatedAt: z.iso.datetime(),
+});
+
+/** The whole workspace configuration without releases and without any secret. */
+export const ConfigExportSchema = z.object({
+  exportedAt: z.iso.datetime(),
+  workspace: WorkspaceSchema,
+  members: z.array(WorkspaceMemberSchema),
+  apiKeys: z.array(ApiKeySchema),
+  byok: z.array(ByokCredentialSchema),
+  groups: z.array(GroupSchema),
+  permissions: z.array(PermissionGrantSchema),
+});

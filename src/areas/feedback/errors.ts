@@ -1,0 +1,4 @@
+// Feedback errors, named after their wire codes.
+import { notFound } from '../../core/errors.js';
+
+export const feedbackNotFound = () => notFound('Feedback');

@@ -1,0 +1,43 @@
+// Message feedback shapes: the end user's thumbs (and note) on a reply, and the spec's admin read
+// surface record (section 2 "Feedback record").
+import { z } from 'zod';
+import { IdSchema } from '../../types/common.js';
+import { FeedbackRecordSchema, FeedbackSentimentSchema } from '../../types/feedback.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+
+export const MAX_FEEDBACK_CHARS = 5000;
+export const MAX_PROMPT_CHARS = 20_000;
+/** responseExcerpt keeps this many characters of the reply. */
+export const EXCERPT_CHARS = 300;
+
+export const CreateFeedbackSchema = z
+  .object({
+    releaseId: IdSchema.max(200),
+    /** A server message id, or an anonymous index reference (e.g. `anon:3`). */
+    messageRef: z.string().min(1).max(500),
+    /** -1, 1, or null (the vote withdrawn). */
+    sentiment: FeedbackSentimentSchema,
+    feedback: z.string().max(MAX_FEEDBACK_CHARS).optional(),
+    chatId: IdSchema.max(200).optional(),
+    /**
+     * The prompt and reply the feedback is about (emulator-defined): the emulator does not look
+     * messages up, so a client that wants them on the read surface sends them.
+     */
+    userPrompt: z.string().max(MAX_PROMPT_CHARS).optional(),
+    responseExcerpt: z.string().max(MAX_PROMPT_CHARS).optional(),
+  })
+  .strict();
+export type CreateFeedbackInput = z.infer<typeof CreateFeedbackSchema>;
+
+const BooleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const FeedbackListQuerySchema = PageQuerySchema.extend({
+  releaseId: IdSchema.max(200).optional(),
+  isRead: BooleanText.optional(),
+});
+export type FeedbackListQuery = z.infer<typeof FeedbackListQuerySchema>;
+
+export const FeedbackParamsSchema = z.object({ feedbackId: z.string().min(1).max(200) });
+
+export const FeedbackAnswerSchema = FeedbackRecordSchema;
+export const FeedbackListSchema = pageSchema(FeedbackRecordSchema);

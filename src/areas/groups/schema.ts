@@ -1,0 +1,47 @@
+// Group shapes (emulator-defined; the spec shows the commands but not the record).
+import { z } from 'zod';
+import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+
+const NameSchema = z.string().trim().min(1).max(200);
+const DescriptionSchema = z.string().max(2000);
+
+export const CreateGroupSchema = z.object({ name: NameSchema, description: DescriptionSchema.optional() }).strict();
+export type CreateGroupInput = z.infer<typeof CreateGroupSchema>;
+
+export const UpdateGroupSchema = z.object({ name: NameSchema, description: DescriptionSchema.nullable() }).partial().strict();
+export type UpdateGroupInput = z.infer<typeof UpdateGroupSchema>;
+
+export const InviteSchema = z.object({ email: z.email().max(320) }).strict();
+
+export const RemoveUserSchema = z
+  .object({ userId: z.string().min(1).max(200).optional(), email: z.email().max(320).optional() })
+  .strict()
+  .superRefine((value, ctx) => {
+    if ((value.userId === undefined) === (value.email === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['userId'], message: 'Give exactly one of userId or email' });
+    }
+  });
+export type RemoveUserInput = z.infer<typeof RemoveUserSchema>;
+
+export const GroupParamsSchema = z.object({ groupId: z.string().min(1).max(200) });
+export const GroupListQuerySchema = PageQuerySchema;
+
+export const GroupMemberSchema = z.object({
+  userId: z.string().optional(),
+  email: z.string(),
+  status: z.enum(['invited', 'active']),
+});
+
+export const GroupSchema = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  members: z.array(GroupMemberSchema),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Group = z.infer<typeof GroupSchema>;
+
+export const GroupListSchema = pageSchema(GroupSchema);
+export const GroupDeletedSchema = z.object({ status: z.literal('ok'), id: z.string() });

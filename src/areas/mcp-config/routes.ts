@@ -1,0 +1,66 @@
+// GET /api/v1/mcp-config/{whitelabelId} (spec section 4, no auth declared): a release's tool-server
+// configuration, behind its own per-client-address minute and day windows and, unless it allows
+// anonymous use, a credential check.
+import { defineRoute, type RouteDef } from '../../core/route.js';
+import { jsonResponse } from '../../core/json-response.js';
+import { DAY_MS, MINUTE_MS, rateLimitHeaders, rateLimitedError, tightest, type RateDecision, type RateLimiter } from '../../core/rate-limiter.js';
+import type { McpConfig } from '../../types/releases.js';
+import type { ReleaseStore } from '../releases/store.js';
+import { mcpConfigNotFound, mcpCredentialRequired } from './errors.js';
+import { McpConfigAnswerSchema, McpConfigParamsSchema } from './schema.js';
+
+export interface McpConfigDeps {
+  releases: ReleaseStore;
+  limiter: RateLimiter;
+  now(): number;
+  /** The workspace of an active, unexpired API key, or undefined. */
+  keyWorkspace(secret: string): Promise<string | undefined>;
+  /** Whether a Bearer token is one the emulator issued and still honours (platform, OAuth or embed). */
+  tokenValid(token: string): Promise<boolean>;
+}
+
+async function checkCredential(deps: McpConfigDeps, request: Request, workspaceId: string): Promise<void> {
+  const secret = request.headers.get('x-api-key');
+  if (secret) {
+    if ((await deps.keyWorkspace(secret)) !== workspaceId) throw mcpCredentialRequired('Invalid API key for this tool server');
+    return;
+  }
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
+  if (!match) throw mcpCredentialRequired();
+  if (!(await deps.tokenValid(match[1] as string))) throw mcpCredentialRequired('Invalid or expired access token');
+}
+
+export function mcpConfigRoutes(deps: McpConfigDeps): RouteDef[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/mcp-config/:whitelabelId',
+      tag: 'mcp-config',
+      summary: 'Tool-server configuration of a release (whitelabelId = release id); 404 when not enabled',
+      auth: { kind: 'none' },
+      emulatorDefined: true,
+      params: McpConfigParamsSchema,
+      response: McpConfigAnswerSchema,
+      handler: async ({ params, request, clientIp }) => {
+        const release = await deps.releases.get(params.whitelabelId);
+        const config = release?.mcpConfig as McpConfig | undefined;
+        if (!release || !config || config.enabled !== true) throw mcpConfigNotFound();
+        let headers: Record<string, string> = {};
+        const limits = config.mcpRateLimit;
+        if (limits) {
+          const now = deps.now();
+          const bucket = `mcp:${release.id}:${clientIp}`;
+          const decisions: RateDecision[] = [
+            deps.limiter.hit(`${bucket}:minute`, limits.requestsPerMinute, MINUTE_MS, now),
+            deps.limiter.hit(`${bucket}:day`, limits.requestsPerDay, DAY_MS, now),
+          ];
+          const shown = tightest(decisions) as RateDecision;
+          if (!shown.allowed) throw rateLimitedError(shown, now, 'Tool-server rate limit exceeded');
+          headers = rateLimitHeaders(shown, now);
+        }
+        if (config.allowAnonymousMcp === false) await checkCredential(deps, request, release.workspaceId);
+        return jsonResponse(config, 200, headers);
+      },
+    }),
+  ];
+}

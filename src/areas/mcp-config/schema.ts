@@ -1,0 +1,8 @@
+// Tool-server (MCP) configuration shapes: the path parameter and the answer, the release's
+// `mcpConfig` (spec section 2).
+import { z } from 'zod';
+import { McpConfigSchema } from '../../types/releases.js';
+
+export const McpConfigParamsSchema = z.object({ whitelabelId: z.string().min(1).max(200) });
+
+export const McpConfigAnswerSchema = McpConfigSchema;

@@ -1,0 +1,32 @@
+// Workspace member request and response shapes (spec section 2 `WorkspaceMember`; routes emulator-defined).
+import { z } from 'zod';
+import { WorkspaceMemberSchema, WorkspaceRoleSchema } from '../../types/identity.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+
+const PermissionsSchema = z.array(z.string().min(1).max(100)).max(100);
+
+export const AddMemberSchema = z
+  .object({
+    userId: z.string().min(1).max(200).optional(),
+    email: z.email().max(320).optional(),
+    role: WorkspaceRoleSchema.default('viewer'),
+    permissions: PermissionsSchema.default([]),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if ((value.userId === undefined) === (value.email === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['userId'], message: 'Give exactly one of userId or email' });
+    }
+  });
+export type AddMemberInput = z.infer<typeof AddMemberSchema>;
+
+export const UpdateMemberSchema = z.object({ role: WorkspaceRoleSchema, permissions: PermissionsSchema }).partial().strict();
+export type UpdateMemberInput = z.infer<typeof UpdateMemberSchema>;
+
+export const MemberListQuerySchema = PageQuerySchema;
+export const WorkspaceParamsSchema = z.object({ workspaceId: z.string().min(1).max(200) });
+export const MemberParamsSchema = WorkspaceParamsSchema.extend({ userId: z.string().min(1).max(200) });
+
+export { WorkspaceMemberSchema };
+export const MemberListSchema = pageSchema(WorkspaceMemberSchema);
+export const MemberRemovedSchema = z.object({ status: z.literal('ok'), userId: z.string() });

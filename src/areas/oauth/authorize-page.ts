@@ -1,0 +1,55 @@
+// The tiny sign-in pages of /oauth/authorize: pick a scenario user, or approve one request, so a
+// person can finish the flow in a browser. Links only; no scripts, no forms.
+import type { OAuthClient } from './clients.js';
+import type { OAuthUser } from './store.js';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+
+/** How a user is named on the page: name, else email, else id. */
+export const displayName = (user: OAuthUser): string => user.name ?? user.email ?? user.id;
+
+function page(title: string, body: string): Response {
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}li{margin:.5rem 0}</style></head>
+<body>
+<h1>${escapeHtml(title)}</h1>
+${body}
+</body>
+</html>
+`;
+  return new Response(html, {
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'DENY' },
+  });
+}
+
+function clientLine(client: OAuthClient, scope: string): string {
+  return `<p><strong>${escapeHtml(client.name)}</strong> (<code>${escapeHtml(client.clientId)}</code>) asks for <code>${escapeHtml(scope)}</code>.</p>`;
+}
+
+/** One "Sign in as NAME" link per scenario user; each link is the same request plus `login_hint`. */
+export function chooserPage(client: OAuthClient, scope: string, users: { user: OAuthUser; href: string }[]): Response {
+  const items = users.map(
+    ({ user, href }) =>
+      `<li><a href="${escapeHtml(href)}">Sign in as ${escapeHtml(displayName(user))}</a>${user.email ? ` <small>${escapeHtml(user.email)}</small>` : ''}</li>`,
+  );
+  const list = items.length > 0 ? `<ul>\n${items.join('\n')}\n</ul>` : '<p>This scenario has no users.</p>';
+  return page('Sign in to service-emulator', `${clientLine(client, scope)}\n${list}`);
+}
+
+/** Shown when `settings.oauth.autoApprove` is false: one "Approve" link and one "Deny" link. */
+export function approvePage(client: OAuthClient, scope: string, user: OAuthUser, approveHref: string, denyHref: string): Response {
+  return page(
+    'Approve access',
+    `${clientLine(client, scope)}
+<p>Signed in as ${escapeHtml(displayName(user))}.</p>
+<ul>
+<li><a href="${escapeHtml(approveHref)}">Approve</a></li>
+<li><a href="${escapeHtml(denyHref)}">Deny</a></li>
+</ul>`,
+  );
+}

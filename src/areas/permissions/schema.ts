@@ -1,0 +1,55 @@
+// Permission grant shapes (emulator-defined): a role on a resource for a user or a group.
+import { z } from 'zod';
+import { WorkspaceRoleSchema } from '../../types/identity.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+
+export const RESOURCE_KINDS = ['workspace', 'release', 'rag', 'transcript'] as const;
+export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+
+export const ResourceSchema = z
+  .string()
+  .max(250)
+  .regex(/^(workspace|release|rag|transcript):[A-Za-z0-9_.:-]{1,200}$/, 'A resource is workspace:, release:, rag: or transcript: followed by an id');
+export const PrincipalSchema = z
+  .string()
+  .max(250)
+  .regex(/^(user|group):[A-Za-z0-9_.:-]{1,200}$/, 'A principal is user:ID or group:ID');
+export const GrantRoleSchema = z.enum(['viewer', 'editor', 'admin']);
+
+export const GrantSchema = z.object({ resource: ResourceSchema, principal: PrincipalSchema, role: GrantRoleSchema }).strict();
+export type GrantInput = z.infer<typeof GrantSchema>;
+
+export const RevokeSchema = z
+  .object({ id: z.string().min(1).max(200).optional(), resource: ResourceSchema.optional(), principal: PrincipalSchema.optional() })
+  .strict()
+  .superRefine((value, ctx) => {
+    const byPair = value.resource !== undefined || value.principal !== undefined;
+    if (value.id !== undefined && byPair) ctx.addIssue({ code: 'custom', path: ['id'], message: 'Give either id or resource and principal' });
+    if (value.id === undefined && (value.resource === undefined || value.principal === undefined)) {
+      ctx.addIssue({ code: 'custom', path: value.resource === undefined ? ['resource'] : ['principal'], message: 'Required (or give id)' });
+    }
+  });
+export type RevokeInput = z.infer<typeof RevokeSchema>;
+
+export const PermissionListQuerySchema = PageQuerySchema.extend({ resource: ResourceSchema.optional(), principal: PrincipalSchema.optional() });
+export const GrantParamsSchema = z.object({ grantId: z.string().min(1).max(200) });
+
+export const PermissionGrantSchema = z.object({
+  id: z.string(),
+  resource: z.string(),
+  principal: z.string(),
+  role: GrantRoleSchema,
+  createdAt: z.iso.datetime(),
+});
+export type PermissionGrant = z.infer<typeof PermissionGrantSchema>;
+
+export const PermissionListSchema = pageSchema(PermissionGrantSchema);
+
+/** The caller's own view: their workspace role, their groups and every grant reaching them. */
+export const MyPermissionsSchema = z.object({
+  userId: z.string(),
+  workspaceId: z.string(),
+  role: WorkspaceRoleSchema,
+  groups: z.array(z.string()),
+  grants: z.array(PermissionGrantSchema),
+});

@@ -1,0 +1,21 @@
+// A small bounded memo for pure functions of file content (text extraction, chunking): the same
+// bytes always give the same answer, so scenario loads and resets need not parse PDFs again.
+// It holds no emulator state: only results that any instance would compute identically.
+
+const MAX_ENTRIES = 128;
+/** Inputs larger than this are not remembered (the key alone would cost too much memory). */
+const MAX_KEY_CHARS = 2 * 1024 * 1024;
+
+export class Memo<T> {
+  private readonly entries = new Map<string, T>();
+
+  async get(key: string, compute: () => Promise<T>): Promise<T> {
+    if (key.length > MAX_KEY_CHARS) return compute();
+    const known = this.entries.get(key);
+    if (known !== undefined) return known;
+    const value = await compute();
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, value);
+    return value;
+  }
+}

@@ -1,0 +1,33 @@
+// RAG search and context shapes (spec sections 2, 4 and 8): full-text search query and results,
+// the context retrieval request and its two result variants.
+import { z } from 'zod';
+import { RagContextByCollectionSchema, RagContextByGroupSchema, RagContextQuerySchema, RagSearchResultSchema } from '../../types/rag.js';
+
+/** Search result count (spec section 8). */
+export const SEARCH_DEFAULT_LIMIT = 10;
+export const SEARCH_MAX_LIMIT = 100;
+
+const Count = z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT);
+
+export const SearchQuerySchema = z.object({
+  q: z.string().trim().min(1, 'Required').max(1000),
+  limit: Count.optional(),
+  topK: Count.optional(),
+  fileId: z.string().min(1).max(200).optional(),
+  collectionId: z.string().min(1).max(200).optional(),
+});
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+export const SearchHitSchema = RagSearchResultSchema.extend({ chunkId: z.string(), index: z.number().int() });
+
+export const SearchResultSchema = z.object({
+  query: z.string(),
+  results: z.array(SearchHitSchema),
+  total: z.number().int(),
+});
+
+export const ContextBodySchema = RagContextQuerySchema;
+export type ContextBody = z.infer<typeof ContextBodySchema>;
+
+export const ContextByCollectionSchema = RagContextByCollectionSchema;
+export const ContextByGroupSchema = RagContextByGroupSchema;

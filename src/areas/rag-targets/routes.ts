@@ -1,0 +1,185 @@
+// The RAG target routes (spec section 4): list, create, patch, delete (with all its resources),
+// migrate (clone with new settings and reindex), bulk-reindex, prune-ghost-refs and the event log.
+import { validationError } from '../../core/errors.js';
+import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
+import type { RagFileServices } from '../rag-files/services.js';
+import type { VectorIndexes } from '../../vector/index-manager.js';
+import { actorOf } from './events.js';
+import { targetNotFound } from './errors.js';
+import {
+  BulkReindexSchema,
+  CreateTargetSchema,
+  EventListSchema,
+  EventsQuerySchema,
+  MigrateTargetSchema,
+  PatchTargetSchema,
+  TargetListSchema,
+  TargetParamsSchema,
+  TargetRecordSchema,
+} from './schema.js';
+
+const TAG = 'rag';
+const READ = { kind: 'apiKey', permission: 'rag:read', feature: 'rag' } as const;
+const WRITE = { kind: 'apiKey', permission: 'rag:write', feature: 'rag' } as const;
+
+export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): RouteDef[] {
+  const { targets, files, events, pipeline } = rag;
+  const found = async (workspaceId: string, id: string) => {
+    const row = await targets.row(workspaceId, id);
+    if (!row) throw targetNotFound();
+    return row;
+  };
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/rag/targets',
+      tag: TAG,
+      summary: 'The workspace’s vector indexes, oldest first',
+      auth: READ,
+      emulatorDefined: true,
+      response: TargetListSchema,
+      handler: async ({ principal }) => {
+        const rows = await targets.rows(workspaceOf(principal));
+        const data = [];
+        for (const row of rows) data.push(await targets.record(row));
+        return { data, hasMore: false, total: data.length };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/rag/targets',
+      tag: TAG,
+      summary: 'Create a vector index',
+      auth: WRITE,
+      emulatorDefined: true,
+      body: CreateTargetSchema,
+      response: TargetRecordSchema,
+      handler: async ({ principal, body }) => {
+        const row = await targets.create(workspaceOf(principal), body);
+        await events.record(row.id, null, 'target.created', actorOf(principal), { title: row.title });
+        return targets.record(row);
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      path: '/api/v1/rag/targets/:collectionId',
+      tag: TAG,
+      summary: 'Change retrieval settings (minimumSimilarity, contextPerMessage, embeddingModel) or the title',
+      auth: WRITE,
+      emulatorDefined: true,
+      params: TargetParamsSchema,
+      body: PatchTargetSchema,
+      response: TargetRecordSchema,
+      handler: async ({ principal, params, body }) => {
+        const row = await targets.patch(await found(workspaceOf(principal), params.collectionId), body);
+        await events.record(row.id, null, 'target.updated', actorOf(principal), { fields: Object.keys(body).sort() });
+        return targets.record(row);
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/api/v1/rag/targets/:collectionId',
+      tag: TAG,
+      summary: 'Delete the index and all its resources: files, chunks, vectors, references and events',
+      auth: WRITE,
+      params: TargetParamsSchema,
+      handler: async ({ principal, params }) => {
+        const row = await found(workspaceOf(principal), params.collectionId);
+        const owned = await files.filesOfTarget(row.id);
+        for (const file of owned) {
+          await files.deleteChunks(file.id);
+          await rag.targets.unlinkFile(file.id);
+        }
+        await files.deleteAllOfTarget(row.id);
+        await targets.delete(row.id);
+        await events.deleteForTarget(row.id);
+        indexes.drop(row.id);
+        return { status: 'ok', _id: row.id, deletedFiles: owned.length };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/rag/targets/:collectionId/migrate',
+      tag: TAG,
+      summary: 'Clone the index with a new configuration and reindex every file into the clone',
+      auth: WRITE,
+      params: TargetParamsSchema,
+      body: MigrateTargetSchema,
+      handler: async ({ principal, params, body }) => {
+        const workspaceId = workspaceOf(principal);
+        const source = await found(workspaceId, params.collectionId);
+        const actor = actorOf(principal);
+        const clone = await targets.create(workspaceId, {
+          title: body.title ?? `${source.title} (migrated)`,
+          description: body.description ?? source.description ?? undefined,
+          vectorIndexTool: body.vectorIndexTool ?? (source.vector_index_tool as 'default' | 'vectorize'),
+          embeddingModel: body.embeddingModel ?? source.embedding_model,
+          chunkingTool: body.chunkingTool ?? (source.chunking_tool as 'default'),
+          chunkSize: body.chunkSize ?? Number(source.chunk_size),
+          chunkOverlap: body.chunkOverlap ?? Math.min(Number(source.chunk_overlap), (body.chunkSize ?? Number(source.chunk_size)) - 1),
+          contextPerMessage: body.contextPerMessage ?? Number(source.context_per_message),
+          minimumSimilarity: body.minimumSimilarity ?? Number(source.minimum_similarity),
+        });
+        await events.record(clone.id, null, 'target.created', actor, { title: clone.title, migratedFrom: source.id });
+        const fileIdMap: Record<string, string> = {};
+        for (const file of await files.filesOfTarget(source.id)) {
+          const copy = await files.copyTo(file, clone.id, body.chunkingTool, actor);
+          await pipeline.begin(copy);
+          fileIdMap[file.id] = copy.id;
+        }
+        await events.record(source.id, null, 'target.migrated', actor, { to: clone.id, files: Object.keys(fileIdMap).length });
+        return { sourceCollectionId: source.id, collection: await targets.record(clone), filesQueued: Object.keys(fileIdMap).length, fileIdMap };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/rag/targets/:collectionId/bulk-reindex',
+      tag: TAG,
+      summary: 'Re-queue all files of the index (or the given fileIds), optionally with another chunkingTool',
+      auth: WRITE,
+      params: TargetParamsSchema,
+      body: BulkReindexSchema,
+      bodyOptional: true,
+      handler: async ({ principal, params, body }) => {
+        const row = await found(workspaceOf(principal), params.collectionId);
+        const all = await files.filesOfTarget(row.id);
+        let chosen = all;
+        if (body.fileIds !== undefined) {
+          const known = new Set(all.map((f) => f.id));
+          const issues = body.fileIds.flatMap((id, i) => (known.has(id) ? [] : [{ path: `body.fileIds[${i}]`, message: `File "${id}" is not in this index` }]));
+          if (issues.length) throw validationError('Unknown file ids', issues);
+          const wanted = new Set(body.fileIds);
+          chosen = all.filter((f) => wanted.has(f.id));
+        }
+        for (const file of chosen) await pipeline.start(file, actorOf(principal), body.chunkingTool);
+        return { collectionId: row.id, queued: chosen.length, fileIds: chosen.map((f) => f.id) };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/rag/targets/:collectionId/prune-ghost-refs',
+      tag: TAG,
+      summary: 'Remove the index’s references to files that no longer exist',
+      auth: WRITE,
+      params: TargetParamsSchema,
+      handler: async ({ principal, params }) => {
+        const row = await found(workspaceOf(principal), params.collectionId);
+        const ghosts = await targets.ghostRefs(row.id);
+        await targets.unlink(row.id, ghosts);
+        if (ghosts.length) await events.record(row.id, null, 'ghost_refs.pruned', actorOf(principal), { fileIds: ghosts });
+        return { collectionId: row.id, pruned: ghosts.length, fileIds: ghosts };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/rag/targets/:collectionId/events',
+      tag: TAG,
+      summary: 'The index’s event log, newest first, filtered by limit, fileId, action, actorType, since, includeBackfill',
+      auth: READ,
+      params: TargetParamsSchema,
+      query: EventsQuerySchema,
+      response: EventListSchema,
+      handler: async ({ principal, params, query }) => events.list((await found(workspaceOf(principal), params.collectionId)).id, query),
+    }),
+  ];
+}

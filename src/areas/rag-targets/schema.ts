@@ -1,0 +1,151 @@
+// RAG target (vector index) request and response shapes, their defaults and limits, and the
+// event-log query (spec sections 2, 4 and 8; contract section 7).
+import { z } from 'zod';
+import { ChunkingToolSchema, VectorIndexToolSchema } from '../../types/rag.js';
+import { DEFAULT_EMBEDDING_MODEL } from '../../vector/embedding.js';
+
+export { ChunkingToolSchema, VectorIndexToolSchema };
+export type { ChunkingTool, VectorIndexTool } from '../../types/rag.js';
+
+/** Target defaults (emulator-defined). Chunk sizes are in tokens. */
+export const TARGET_DEFAULTS = {
+  vectorIndexTool: 'default',
+  embeddingModel: DEFAULT_EMBEDDING_MODEL,
+  chunkingTool: 'default',
+  chunkSize: 512,
+  chunkOverlap: 64,
+  contextPerMessage: 5,
+  minimumSimilarity: 0,
+} as const;
+
+export const EVENTS_DEFAULT_LIMIT = 50;
+export const EVENTS_MAX_LIMIT = 500;
+
+const Title = z.string().trim().min(1).max(200);
+const Similarity = z.number().min(0).max(1);
+const ContextPerMessage = z.number().int().min(1).max(100);
+const ChunkSize = z.number().int().min(32).max(8192);
+const ChunkOverlap = z.number().int().min(0).max(4096);
+const Model = z.string().trim().min(1).max(200);
+
+const overlapBelowSize = (value: { chunkSize?: number | undefined; chunkOverlap?: number | undefined }, ctx: z.RefinementCtx) => {
+  if (value.chunkSize !== undefined && value.chunkOverlap !== undefined && value.chunkOverlap >= value.chunkSize) {
+    ctx.addIssue({ code: 'custom', path: ['chunkOverlap'], message: 'chunkOverlap must be smaller than chunkSize' });
+  }
+};
+
+export const CreateTargetSchema = z
+  .object({
+    title: Title,
+    vectorIndexTool: VectorIndexToolSchema,
+    description: z.string().max(2000).optional(),
+    embeddingModel: Model.optional(),
+    chunkingTool: ChunkingToolSchema.optional(),
+    chunkSize: ChunkSize.optional(),
+    chunkOverlap: ChunkOverlap.optional(),
+    contextPerMessage: ContextPerMessage.optional(),
+    minimumSimilarity: Similarity.optional(),
+  })
+  .strict()
+  .superRefine(overlapBelowSize);
+export type CreateTargetInput = z.infer<typeof CreateTargetSchema>;
+
+export const PatchTargetSchema = z
+  .object({
+    title: Title.optional(),
+    description: z.string().max(2000).optional(),
+    minimumSimilarity: Similarity.optional(),
+    contextPerMessage: ContextPerMessage.optional(),
+    embeddingModel: Model.optional(),
+  })
+  .strict();
+export type PatchTargetInput = z.infer<typeof PatchTargetSchema>;
+
+export const MigrateTargetSchema = z
+  .object({
+    title: Title.optional(),
+    description: z.string().max(2000).optional(),
+    vectorIndexTool: VectorIndexToolSchema.optional(),
+    embeddingModel: Model.optional(),
+    chunkingTool: ChunkingToolSchema.optional(),
+    chunkSize: ChunkSize.optional(),
+    chunkOverlap: ChunkOverlap.optional(),
+    contextPerMessage: ContextPerMessage.optional(),
+    minimumSimilarity: Similarity.optional(),
+  })
+  .strict()
+  .superRefine(overlapBelowSize);
+export type MigrateTargetInput = z.infer<typeof MigrateTargetSchema>;
+
+export const BulkReindexSchema = z
+  .object({
+    chunkingTool: ChunkingToolSchema.optional(),
+    fileIds: z.array(z.string().min(1).max(200)).max(10_000).optional(),
+  })
+  .strict();
+export type BulkReindexInput = z.infer<typeof BulkReindexSchema>;
+
+export const TargetParamsSchema = z.object({ collectionId: z.string().min(1).max(200) });
+
+const Bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const Since = z.union([
+  z.string().regex(/^\d{1,16}$/).transform(Number),
+  z.iso.datetime({ offset: true }).transform((v) => Date.parse(v)),
+]);
+
+export const EventActorTypeSchema = z.enum(['apiKey', 'user', 'system']);
+
+export const EventsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(EVENTS_MAX_LIMIT).default(EVENTS_DEFAULT_LIMIT),
+  fileId: z.string().min(1).max(200).optional(),
+  action: z.string().min(1).max(100).optional(),
+  actorType: EventActorTypeSchema.optional(),
+  since: Since.optional(),
+  includeBackfill: Bool.default(false),
+});
+export type EventsQuery = z.infer<typeof EventsQuerySchema>;
+
+// Responses.
+
+export const TargetRecordSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    description: z.string().optional(),
+    vectorIndexTool: VectorIndexToolSchema,
+    embeddingModel: z.string(),
+    chunkingTool: ChunkingToolSchema,
+    chunkSize: z.number().int(),
+    chunkOverlap: z.number().int(),
+    contextPerMessage: z.number().int(),
+    minimumSimilarity: z.number(),
+    status: z.enum(['active', 'processing', 'error', 'archived']),
+    fileCount: z.number().int(),
+    chunkCount: z.number().int(),
+    workspaceId: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .catchall(z.unknown());
+export type TargetRecord = z.infer<typeof TargetRecordSchema>;
+
+export const TargetListSchema = z.object({
+  data: z.array(TargetRecordSchema),
+  hasMore: z.boolean(),
+  total: z.number().int(),
+});
+
+export const EventRecordSchema = z.object({
+  _id: z.string(),
+  collectionId: z.string(),
+  fileId: z.string().nullable(),
+  action: z.string(),
+  actorType: EventActorTypeSchema,
+  actorId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  backfill: z.boolean(),
+  at: z.string(),
+});
+export type EventRecord = z.infer<typeof EventRecordSchema>;
+
+export const EventListSchema = z.object({ data: z.array(EventRecordSchema), hasMore: z.boolean(), total: z.number().int() });

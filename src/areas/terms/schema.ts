@@ -1,0 +1,64 @@
+// Terms-of-service request and response shapes: the spec's gate and accept input (section 2) and the
+// emulator-defined management records (CLI `terms` group).
+import { z } from 'zod';
+import { IdSchema, IsoTimestampSchema } from '../../types/common.js';
+import { TermsAcceptInputSchema, TermsGateSchema } from '../../types/terms.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+
+export const MAX_TITLE_CHARS = 500;
+/** Largest terms body (markdown), emulator-defined. */
+export const MAX_CONTENT_CHARS = 200_000;
+
+const TitleSchema = z.string().trim().min(1).max(MAX_TITLE_CHARS);
+const ContentSchema = z.string().max(MAX_CONTENT_CHARS);
+
+export const CreateTermsSchema = z
+  .object({
+    title: TitleSchema,
+    /** The draft's markdown body (CLI `--file`); empty when left out. */
+    content: ContentSchema.optional(),
+    /** The release the terms gate; one current terms document per release. */
+    releaseId: IdSchema.optional(),
+  })
+  .strict();
+export type CreateTermsInput = z.infer<typeof CreateTermsSchema>;
+
+/** Changes the draft (and the release it is attached to; null detaches). Publish makes it a version. */
+export const UpdateTermsSchema = z
+  .object({
+    title: TitleSchema.optional(),
+    content: ContentSchema.optional(),
+    releaseId: IdSchema.nullable().optional(),
+  })
+  .strict();
+export type UpdateTermsInput = z.infer<typeof UpdateTermsSchema>;
+
+export const TermsListQuerySchema = PageQuerySchema.extend({ releaseId: IdSchema.optional() });
+export const TermsParamsSchema = z.object({ tosId: z.string().min(1).max(200) });
+export const GateQuerySchema = z.object({ releaseId: IdSchema.max(200) });
+export const AcceptTermsSchema = TermsAcceptInputSchema.extend({ anonymousSessionId: z.string().min(1).max(128).optional() }).strict();
+export type AcceptTermsInput = z.infer<typeof AcceptTermsSchema>;
+
+// Responses.
+
+export const TermsAnswerSchema = z.object({
+  id: IdSchema,
+  workspaceId: IdSchema,
+  releaseId: IdSchema.nullable(),
+  title: z.string(),
+  content: z.string(),
+  publishedVersion: z.number().int().positive().nullable(),
+  publishedAt: IsoTimestampSchema.nullable(),
+  hasUnpublishedChanges: z.boolean(),
+  versions: z.array(z.object({ version: z.number().int().positive(), title: z.string(), publishedAt: IsoTimestampSchema })),
+  metadata: z.object({ createdAt: IsoTimestampSchema, updatedAt: IsoTimestampSchema, createdBy: IdSchema.optional() }),
+});
+export const TermsListSchema = pageSchema(TermsAnswerSchema);
+export { TermsGateSchema };
+export const AcceptAnswerSchema = z.object({
+  accepted: z.literal(true),
+  tosId: IdSchema,
+  version: z.number().int().positive(),
+  releaseId: IdSchema.nullable(),
+  acceptedAt: IsoTimestampSchema,
+});

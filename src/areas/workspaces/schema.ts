@@ -1,0 +1,67 @@
+// Workspace request and response shapes (spec section 2 `Workspace`; routes emulator-defined).
+import { z } from 'zod';
+import { WorkspaceLimitsSchema, WorkspaceSchema, WorkspaceSettingsSchema } from '../../types/identity.js';
+import { PageQuerySchema, pageSchema } from './paging.js';
+
+/** Limits a workspace gets when its scenario names none (emulator-defined). */
+export const DEFAULT_WORKSPACE_LIMITS = {
+  maxReleases: 25,
+  maxRagCollections: 50,
+  maxRagStorageBytes: 10 * 1024 * 1024 * 1024,
+  maxMonthlyApiCalls: 1_000_000,
+  maxConcurrentChats: 100,
+} as const;
+
+export const LIMIT_KEYS = Object.keys(DEFAULT_WORKSPACE_LIMITS) as (keyof typeof DEFAULT_WORKSPACE_LIMITS)[];
+export const SETTING_KEYS = ['defaultModel', 'defaultTemperature', 'analyticsEnabled', 'webhooksEnabled', 'notificationEmail'] as const;
+
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+export const WorkspaceNameSchema = z.string().trim().min(1).max(200);
+export const WorkspaceDescriptionSchema = z.string().max(2000);
+const SlugSchema = z.string().regex(SLUG_PATTERN, 'A slug is 1 to 63 lowercase letters, digits and dashes, starting with a letter or digit');
+
+/** Settings as a client writes them; `null` clears one on update. */
+const SettingsInputSchema = WorkspaceSettingsSchema.strict();
+const SettingsPatchSchema = z
+  .object({
+    defaultModel: z.string().min(1).max(200).nullable(),
+    defaultTemperature: z.number().min(0).max(2).nullable(),
+    analyticsEnabled: z.boolean().nullable(),
+    webhooksEnabled: z.boolean().nullable(),
+    notificationEmail: z.email().nullable(),
+  })
+  .partial()
+  .strict();
+
+export const CreateWorkspaceSchema = z
+  .object({
+    name: WorkspaceNameSchema,
+    description: WorkspaceDescriptionSchema.optional(),
+    slug: SlugSchema.optional(),
+    settings: SettingsInputSchema.optional(),
+  })
+  .strict();
+export type CreateWorkspaceInput = z.infer<typeof CreateWorkspaceSchema>;
+
+export const UpdateWorkspaceSchema = z
+  .object({
+    name: WorkspaceNameSchema,
+    description: WorkspaceDescriptionSchema.nullable(),
+    slug: SlugSchema,
+    settings: SettingsPatchSchema,
+  })
+  .partial()
+  .strict();
+export type UpdateWorkspaceInput = z.infer<typeof UpdateWorkspaceSchema>;
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+
+export const WorkspaceParamsSchema = z.object({ workspaceId: z.string().min(1).max(200) });
+
+export const WorkspaceListQuerySchema = PageQuerySchema;
+
+export { WorkspaceSchema, WorkspaceLimitsSchema };
+export const WorkspaceListSchema = pageSchema(WorkspaceSchema);
+
+/** Answer of DELETE /api/v1/workspaces/{id} (emulator-defined). */
+export const WorkspaceDeletedSchema = z.object({ status: z.literal('ok'), id: z.string() });

@@ -1,0 +1,51 @@
+// The chat areas (threads and messages, CTA cards, landing-page chat, A2A): their stores and their
+// route tables, wired to the world's releases, transcripts, quotas, terms gate and RAG retrieval.
+import { a2aRoutes } from '../areas/a2a/routes.js';
+import { ChatAccess } from '../areas/chat/access.js';
+import { landingRoutes } from '../areas/chat/landing.js';
+import { messageRoutes } from '../areas/chat/message-routes.js';
+import { RagContextRetriever } from '../areas/chat/retrieval.js';
+import { ChatService } from '../areas/chat/send.js';
+import { threadRoutes } from '../areas/chat/thread-routes.js';
+import { ChatThreadStore } from '../areas/chat/thread-store.js';
+import { ctaRoutes } from '../areas/chat-cta/routes.js';
+import { CtaStore } from '../areas/chat-cta/store.js';
+import { ReleaseStore } from '../areas/releases/store.js';
+import { TranscriptStore } from '../areas/transcripts/store.js';
+import type { RouteDef } from '../core/route.js';
+import type { StoreDeps } from '../core/services.js';
+import type { World } from './world.js';
+
+export interface ChatStores {
+  /** Chat threads and messages; each thread mirrors into transcripts under the same id. */
+  chatThreads: ChatThreadStore;
+  /** Release CTA cards, their version history and form submissions. */
+  chatCtas: CtaStore;
+}
+
+export function chatStores(deps: StoreDeps): ChatStores {
+  return { chatThreads: new ChatThreadStore(deps, new TranscriptStore(deps)), chatCtas: new CtaStore(deps, new ReleaseStore(deps)) };
+}
+
+export function chatRoutes(world: World): RouteDef[] {
+  const { chatThreads: threads, chatCtas: ctas, releases } = world.stores;
+  const now = () => world.clock.now();
+  const access = new ChatAccess(releases, threads, now);
+  const chat = new ChatService({
+    now,
+    seed: () => world.random.seed,
+    threads,
+    usage: world.stores.usage,
+    quotas: world.embedAuth,
+    terms: world.stores.terms,
+    retriever: new RagContextRetriever(world.stores.ragSearch, world.stores.rag.targets, world.stores.rag.files),
+    ctas,
+  });
+  return [
+    ...threadRoutes({ access, threads, ids: world.ids, now }),
+    ...messageRoutes({ access, threads, chat }),
+    ...landingRoutes({ releases, threads, chat, now }),
+    ...ctaRoutes({ ctas, releases, access, threads }),
+    ...a2aRoutes({ releases, threads, chat, limiter: world.rateLimiter, now, transaction: (fn) => world.storage.transaction(fn) }),
+  ];
+}

@@ -1,0 +1,68 @@
+// The identity management areas (members, clone jobs, BYOK, groups, permissions, rate-limit
+// requests, config): their stores, their route tables and their scheduled jobs, wired in one place.
+import { ApiKeyStore } from '../areas/api-keys/store.js';
+import { byokRoutes } from '../areas/byok/routes.js';
+import { ByokStore } from '../areas/byok/store.js';
+import { configRoutes } from '../areas/config/routes.js';
+import { ConfigStore } from '../areas/config/store.js';
+import { groupRoutes } from '../areas/groups/routes.js';
+import { GroupStore } from '../areas/groups/store.js';
+import { memberRoutes } from '../areas/members/routes.js';
+import { MemberStore } from '../areas/members/store.js';
+import { permissionRoutes } from '../areas/permissions/routes.js';
+import { PermissionStore } from '../areas/permissions/store.js';
+import { rateLimitRequestRoutes } from '../areas/rate-limit-requests/routes.js';
+import { RateLimitRequestStore } from '../areas/rate-limit-requests/store.js';
+import { UserStore } from '../areas/users/store.js';
+import { cloneRoutes } from '../areas/workspace-clone/routes.js';
+import { CloneJobStore } from '../areas/workspace-clone/store.js';
+import { workspaceRoutes } from '../areas/workspaces/routes.js';
+import { WorkspaceStore } from '../areas/workspaces/store.js';
+import type { RouteDef } from '../core/route.js';
+import type { StoreDeps } from '../core/services.js';
+import type { World } from './world.js';
+
+export interface IdentityStores {
+  members: MemberStore;
+  cloneJobs: CloneJobStore;
+  byok: ByokStore;
+  groups: GroupStore;
+  permissions: PermissionStore;
+  rateLimitRequests: RateLimitRequestStore;
+  config: ConfigStore;
+}
+
+/** The identity stores; the users, workspaces and keys stores they read are stateless views. */
+export function identityStores(deps: StoreDeps): IdentityStores {
+  const users = new UserStore(deps);
+  const workspaces = new WorkspaceStore(deps);
+  const members = new MemberStore(deps, workspaces, users);
+  const byok = new ByokStore(deps);
+  const groups = new GroupStore(deps, users);
+  const permissions = new PermissionStore(deps);
+  return {
+    members,
+    cloneJobs: new CloneJobStore(deps, workspaces),
+    byok,
+    groups,
+    permissions,
+    rateLimitRequests: new RateLimitRequestStore(deps),
+    config: new ConfigStore({ clock: deps.clock, workspaces, members, apiKeys: new ApiKeyStore(deps), byok, groups, permissions }),
+  };
+}
+
+/** The identity route tables; registers the clone job handlers with the world's scheduler. */
+export function identityRoutes(world: World): RouteDef[] {
+  const { stores } = world;
+  world.registerJobs(stores.cloneJobs.jobHandlers());
+  return [
+    ...workspaceRoutes(stores.workspaces),
+    ...cloneRoutes(stores.cloneJobs, stores.workspaces),
+    ...memberRoutes(stores.members),
+    ...configRoutes(stores.config),
+    ...byokRoutes(stores.byok),
+    ...groupRoutes(stores.groups),
+    ...permissionRoutes(stores.permissions, stores.groups),
+    ...rateLimitRequestRoutes(stores.rateLimitRequests, stores.users),
+  ];
+}

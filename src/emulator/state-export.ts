@@ -1,0 +1,175 @@
+// The whole state as portable JSON (GET/PUT /__emulator/state): tables, clock, random state,
+// rate-limit counters, settings, scenario and handles. Secrets never leave: tables hold only
+// their hashes, and the scenario and handles are stripped of them.
+import { z } from 'zod';
+import { validationError, type ValidationIssue } from '../core/errors.js';
+import { zodIssues } from '../core/validation.js';
+import type { RateLimiterState } from '../core/rate-limiter.js';
+import type { Handles } from '../scenarios/handles.js';
+import { ScenarioShapeSchema, SettingsSchema, type Scenario, type Settings } from '../scenarios/schema.js';
+import type { RandomState } from '../seed/random.js';
+import { hashSecret } from '../security/hash.js';
+import { SCHEMA_VERSION, TABLE_NAMES } from '../storage/schema.js';
+import type { TableDump } from '../storage/storage.js';
+import { VERSION } from '../version.js';
+import type { AdoptedState, World } from './world.js';
+
+/** Bumped whenever the export's shape changes; newer snapshots are refused, never guessed at. */
+export const STATE_FORMAT_VERSION = 1;
+
+/** The emulator's own bookkeeping table stays out of exports. */
+const META_TABLE = 'meta';
+export const EXPORTED_TABLES = TABLE_NAMES.filter((t) => t !== META_TABLE);
+
+export interface StateExport {
+  formatVersion: number;
+  emulatorVersion: string;
+  schemaVersion: number;
+  clock: { now: number; iso: string };
+  random: RandomState;
+  rateLimits: RateLimiterState;
+  settings: Settings;
+  scenario: Scenario;
+  handles: Handles;
+  tables: TableDump;
+}
+
+const Uint32 = z.number().int().min(0).max(0xffffffff);
+const Column = z.string().regex(/^[a-z_][a-z0-9_]*$/, 'A column name is lower case letters, digits and _');
+const RowSchema = z.record(Column, z.union([z.string(), z.number(), z.null()]));
+
+export const HandlesSchema = z
+  .object({
+    scenario: z.string(),
+    seed: Uint32,
+    now: z.string(),
+    workspaces: z.array(
+      z
+        .object({
+          id: z.string(),
+          slug: z.string(),
+          name: z.string(),
+          apiKeys: z.array(z.object({ id: z.string(), name: z.string(), secret: z.string().optional(), status: z.string() }).passthrough()),
+          transcripts: z.array(z.object({ id: z.string(), title: z.string() }).passthrough()),
+        })
+        .passthrough(),
+    ),
+    users: z.array(z.object({ id: z.string(), email: z.string().optional(), accessToken: z.string(), expiresAt: z.string() }).passthrough()),
+  })
+  .passthrough();
+
+export const RateLimitsSchema = z.record(z.string(), z.object({ windowStart: z.number().int(), count: z.number().int().nonnegative() }).strict());
+export const RandomStateSchema = z.object({ seed: Uint32, counter: Uint32 }).strict();
+
+const StateSchema = z
+  .object({
+    formatVersion: z.number().int().positive(),
+    emulatorVersion: z.string(),
+    schemaVersion: z.number().int().positive(),
+    clock: z.object({ now: z.number().int().nonnegative(), iso: z.string() }).strict(),
+    random: RandomStateSchema,
+    rateLimits: RateLimitsSchema,
+    settings: SettingsSchema,
+    scenario: ScenarioShapeSchema,
+    handles: HandlesSchema,
+    tables: z.record(z.string(), z.array(RowSchema)),
+  })
+  .strict();
+
+/** The handles without key secrets (user access tokens are short-lived JWTs and stay). */
+export function handlesWithoutSecrets(handles: Handles): Handles {
+  return {
+    ...handles,
+    workspaces: handles.workspaces.map((ws) => ({ ...ws, apiKeys: ws.apiKeys.map(({ secret: _secret, ...key }) => key) })),
+  };
+}
+
+/** The scenario without key secrets: a fixed secret in a document is a secret too. */
+export function scenarioWithoutSecrets(scenario: Scenario): Scenario {
+  return {
+    ...scenario,
+    workspaces: scenario.workspaces.map((ws) => ({ ...ws, apiKeys: ws.apiKeys.map(({ secret: _secret, ...key }) => key) })),
+  };
+}
+
+export async function exportState(world: World): Promise<StateExport> {
+  const dump = await world.storage.dump();
+  const tables: TableDump = {};
+  for (const name of EXPORTED_TABLES) tables[name] = dump[name] ?? [];
+  const now = world.clock.now();
+  return {
+    formatVersion: STATE_FORMAT_VERSION,
+    emulatorVersion: VERSION,
+    schemaVersion: SCHEMA_VERSION,
+    clock: { now, iso: new Date(now).toISOString() },
+    random: world.random.state(),
+    rateLimits: world.rateLimiter.state(),
+    settings: world.settings,
+    scenario: scenarioWithoutSecrets(world.scenario),
+    handles: handlesWithoutSecrets(world.handles),
+    tables,
+  };
+}
+
+/** Checks a snapshot completely before anything is written; every problem is a 400 with its path. */
+export function parseState(input: unknown): StateExport {
+  const version = (input as { formatVersion?: unknown } | null)?.formatVersion;
+  if (typeof version === 'number' && version > STATE_FORMAT_VERSION) {
+    throw validationError('The snapshot comes from a newer emulator', [
+      { path: 'formatVersion', message: `Format ${version} is newer than ${STATE_FORMAT_VERSION}, the newest this emulator reads` },
+    ]);
+  }
+  const parsed = StateSchema.safeParse(input);
+  const issues: ValidationIssue[] = parsed.success ? [] : zodIssues(parsed.error);
+  if (parsed.success) {
+    const state = parsed.data;
+    if (state.schemaVersion !== SCHEMA_VERSION) issues.push({ path: 'schemaVersion', message: `Expected ${SCHEMA_VERSION}` });
+    for (const name of Object.keys(state.tables)) {
+      if (!EXPORTED_TABLES.includes(name)) issues.push({ path: `tables.${name}`, message: 'Unknown table' });
+    }
+  }
+  if (!parsed.success || issues.length > 0) throw validationError('Invalid state snapshot', issues);
+  // Handles are validated but kept as sent: areas add fields to them, and a re-parse would reorder those.
+  return { ...parsed.data, handles: (input as { handles: Handles }).handles } as StateExport;
+}
+
+/**
+ * Replaces the world with a snapshot. Tables load in one transaction, so a snapshot the database
+ * refuses leaves the state untouched. Keys whose secrets this emulator already knows (same id,
+ * same hash) keep them in the handles.
+ */
+export async function importState(world: World, input: unknown): Promise<Handles> {
+  const state = parseState(input);
+  const handles = restoreKnownSecrets(state.handles, world.handles, state.tables);
+  try {
+    await world.storage.load(state.tables);
+  } catch (err) {
+    throw validationError('The database refused the snapshot’s tables', [{ path: 'tables', message: err instanceof Error ? err.message : String(err) }]);
+  }
+  const adopted: AdoptedState = {
+    now: state.clock.now,
+    random: state.random,
+    rateLimits: state.rateLimits,
+    settings: state.settings,
+    handles,
+    scenario: state.scenario,
+  };
+  await world.adopt(adopted, 'state');
+  return handles;
+}
+
+function restoreKnownSecrets(imported: Handles, current: Handles | undefined, tables: TableDump): Handles {
+  const known = new Map<string, string>();
+  for (const ws of current?.workspaces ?? []) for (const key of ws.apiKeys) if (key.secret) known.set(key.id, key.secret);
+  const hashes = new Map((tables.api_keys ?? []).map((row) => [String(row.id), String(row.secret_hash)]));
+  return {
+    ...imported,
+    workspaces: imported.workspaces.map((ws) => ({
+      ...ws,
+      apiKeys: ws.apiKeys.map(({ secret: _drop, ...key }) => {
+        const secret = known.get(key.id);
+        return secret !== undefined && hashes.get(key.id) === hashSecret(secret) ? { ...key, secret } : key;
+      }),
+    })),
+  };
+}

@@ -1,0 +1,81 @@
+// Tables of the chat areas (threads, messages, CTA revisions and submissions), in the same
+// portable SQL as the rest of the schema. Each thread id is also the id of its mirror transcript.
+import type { TableDef } from './schema.js';
+
+export const CHAT_TABLES: TableDef[] = [
+  {
+    name: 'chat_threads',
+    ddl: `CREATE TABLE IF NOT EXISTS chat_threads (
+      id TEXT PRIMARY KEY,
+      seq BIGINT NOT NULL,
+      workspace_id TEXT NOT NULL,
+      release_id TEXT NOT NULL,
+      owner_subject TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      title TEXT,
+      visibility TEXT NOT NULL,
+      archived INTEGER NOT NULL DEFAULT 0,
+      metadata TEXT NOT NULL DEFAULT '{}',
+      message_count INTEGER NOT NULL DEFAULT 0,
+      assistant_replies INTEGER NOT NULL DEFAULT 0,
+      last_message_at BIGINT,
+      cta_state TEXT NOT NULL DEFAULT '{}',
+      expires_at BIGINT,
+      created_at BIGINT NOT NULL,
+      updated_at BIGINT NOT NULL
+    )`,
+    indexes: ['CREATE INDEX IF NOT EXISTS chat_threads_owner ON chat_threads (owner_subject, updated_at)'],
+  },
+  {
+    name: 'chat_messages',
+    ddl: `CREATE TABLE IF NOT EXISTS chat_messages (
+      id TEXT PRIMARY KEY,
+      thread_id TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      role TEXT NOT NULL,
+      content TEXT NOT NULL,
+      content_type TEXT,
+      token_count INTEGER NOT NULL DEFAULT 0,
+      context TEXT,
+      metadata TEXT NOT NULL DEFAULT '{}',
+      timestamp BIGINT NOT NULL
+    )`,
+    indexes: ['CREATE UNIQUE INDEX IF NOT EXISTS chat_messages_position ON chat_messages (thread_id, position)'],
+  },
+  {
+    name: 'chat_ctas',
+    ddl: `CREATE TABLE IF NOT EXISTS chat_ctas (
+      release_id TEXT PRIMARY KEY,
+      workspace_id TEXT NOT NULL,
+      version INTEGER NOT NULL,
+      cta TEXT NOT NULL,
+      source TEXT NOT NULL,
+      saved_at BIGINT NOT NULL
+    )`,
+  },
+  {
+    name: 'chat_cta_versions',
+    ddl: `CREATE TABLE IF NOT EXISTS chat_cta_versions (
+      release_id TEXT NOT NULL,
+      version INTEGER NOT NULL,
+      saved_at BIGINT NOT NULL,
+      source TEXT NOT NULL,
+      snapshot TEXT NOT NULL,
+      PRIMARY KEY (release_id, version)
+    )`,
+  },
+  {
+    name: 'chat_cta_submissions',
+    ddl: `CREATE TABLE IF NOT EXISTS chat_cta_submissions (
+      id TEXT PRIMARY KEY,
+      thread_id TEXT NOT NULL,
+      release_id TEXT NOT NULL,
+      cta_version INTEGER NOT NULL,
+      email TEXT NOT NULL,
+      name TEXT,
+      phone TEXT,
+      crm_destination TEXT,
+      created_at BIGINT NOT NULL
+    )`,
+  },
+];

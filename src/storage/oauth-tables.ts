@@ -1,0 +1,57 @@
+// Tables of the OAuth (PKCE) area: authorization codes, refresh-token families, issued access
+// tokens and revoked access-token ids (portable SQL, like schema.ts). Codes and refresh tokens
+// are stored as SHA-256 hashes only.
+import type { TableDef } from './schema.js';
+
+export const OAUTH_TABLES: TableDef[] = [
+  {
+    name: 'oauth_codes',
+    ddl: `CREATE TABLE IF NOT EXISTS oauth_codes (
+      code_hash TEXT PRIMARY KEY,
+      grant_id TEXT NOT NULL,
+      client_id TEXT NOT NULL,
+      redirect_uri TEXT NOT NULL,
+      user_id TEXT NOT NULL,
+      scope TEXT NOT NULL,
+      code_challenge TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT NOT NULL,
+      used_at BIGINT
+    )`,
+  },
+  {
+    name: 'oauth_refresh_tokens',
+    ddl: `CREATE TABLE IF NOT EXISTS oauth_refresh_tokens (
+      token_hash TEXT PRIMARY KEY,
+      grant_id TEXT NOT NULL,
+      client_id TEXT NOT NULL,
+      user_id TEXT NOT NULL,
+      scope TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT NOT NULL,
+      retired_at BIGINT,
+      revoked_at BIGINT
+    )`,
+    indexes: ['CREATE INDEX IF NOT EXISTS oauth_refresh_tokens_grant ON oauth_refresh_tokens (grant_id)'],
+  },
+  {
+    name: 'oauth_access_tokens',
+    ddl: `CREATE TABLE IF NOT EXISTS oauth_access_tokens (
+      jti TEXT PRIMARY KEY,
+      grant_id TEXT NOT NULL,
+      client_id TEXT NOT NULL,
+      user_id TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT NOT NULL
+    )`,
+    indexes: ['CREATE INDEX IF NOT EXISTS oauth_access_tokens_grant ON oauth_access_tokens (grant_id)'],
+  },
+  {
+    name: 'oauth_revoked_jtis',
+    ddl: `CREATE TABLE IF NOT EXISTS oauth_revoked_jtis (
+      jti TEXT PRIMARY KEY,
+      revoked_at BIGINT NOT NULL,
+      expires_at BIGINT
+    )`,
+  },
+];

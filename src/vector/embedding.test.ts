@@ -1,0 +1,35 @@
+// The embedding function: deterministic, fixed dimension, unit length, and similarity-preserving.
+import { describe, expect, it } from 'vitest';
+import { EMBEDDING_DIMENSION, contentWords, embed, queryTerms, similarity, stem } from './embedding.js';
+
+describe('embed', () => {
+  it('is deterministic, of a fixed dimension and unit length', () => {
+    const a = embed('Reset your password from the sign-in page.');
+    const b = embed('Reset your password from the sign-in page.');
+    expect(a).toHaveLength(EMBEDDING_DIMENSION);
+    expect(Array.from(a)).toEqual(Array.from(b));
+    expect(Math.sqrt(a.reduce((sum, v) => sum + v * v, 0))).toBeCloseTo(1, 6);
+    expect(a.every((v) => v >= 0)).toBe(true);
+  });
+
+  it('places texts about the same topic nearer than texts about different topics', () => {
+    const query = embed('how do I reset my forgotten password');
+    const sameTopic = embed('To reset a forgotten password, open the sign-in page and choose Forgot password.');
+    const otherTopic = embed('Invoices are sent monthly and refunds go back to the original payment method.');
+    expect(similarity(query, sameTopic)).toBeGreaterThan(similarity(query, otherTopic) + 0.2);
+  });
+
+  it('scores identical texts 1 and an empty text 0', () => {
+    const text = embed('rate limits and the 429 response');
+    expect(similarity(text, text)).toBeCloseTo(1, 6);
+    expect(similarity(text, embed(''))).toBe(0);
+  });
+
+  it('matches inflected forms through stemming', () => {
+    expect(stem('resetting')).toBe('reset');
+    expect(stem('indexes')).toBe('index');
+    expect(stem('policies')).toBe('policy');
+    expect(contentWords('The files are syncing')).toEqual(['file', 'sync']);
+    expect(queryTerms('How do I reset THE password? password!')).toEqual(['reset', 'password']);
+  });
+});

@@ -1,0 +1,72 @@
+// HNSW search through hnswlib-node, loaded with a dynamic import so browsers and the core never
+// see the native module. Candidates are re-scored exactly, so answers match the exact path.
+import { similarity } from './embedding.js';
+import { compareHits, roundScore, type VectorHit, type VectorIndex } from './vector-index.js';
+
+type HnswModule = typeof import('hnswlib-node');
+type Hnsw = InstanceType<HnswModule['HierarchicalNSW']>;
+
+export interface HnswOptions {
+  m?: number;
+  efConstruction?: number;
+  efSearch?: number;
+  /** Fixed so the graph, and therefore every answer, is the same on every run. */
+  randomSeed?: number;
+}
+
+let loaded: Promise<HnswModule | null> | undefined;
+
+/** hnswlib-node when this runtime can load it, else null (the caller falls back to exact search). */
+export function loadHnswlib(): Promise<HnswModule | null> {
+  loaded ??= import('hnswlib-node').then(
+    (mod) => ((mod as { default?: HnswModule }).default ?? mod) as HnswModule,
+    () => null,
+  );
+  return loaded;
+}
+
+const INITIAL_CAPACITY = 1024;
+
+export class HnswIndex implements VectorIndex {
+  readonly kind = 'hnsw' as const;
+  private readonly index: Hnsw;
+  private readonly live = new Set<number>();
+  private capacity = INITIAL_CAPACITY;
+  private readonly efSearch: number;
+
+  constructor(lib: HnswModule, private readonly dimension: number, options: HnswOptions = {}) {
+    // Inner product on unit vectors is cosine; unlike 'cosine' space it stores the vectors as given,
+    // so re-scoring from getPoint matches the exact path to the last bit.
+    this.index = new lib.HierarchicalNSW('ip', dimension);
+    this.index.initIndex(this.capacity, options.m ?? 16, options.efConstruction ?? 100, options.randomSeed ?? 100, true);
+    this.efSearch = options.efSearch ?? 200;
+  }
+
+  get size(): number {
+    return this.live.size;
+  }
+
+  add(label: number, vector: Float32Array): void {
+    if (this.index.getCurrentCount() >= this.capacity) {
+      this.capacity *= 2;
+      this.index.resizeIndex(this.capacity);
+    }
+    // replaceDeleted reuses the slots of removed vectors, so deletes do not grow memory.
+    this.index.addPoint(Array.from(vector), label, true);
+    this.live.add(label);
+  }
+
+  remove(label: number): void {
+    if (!this.live.delete(label)) return;
+    this.index.markDelete(label);
+  }
+
+  search(query: Float32Array, k: number): VectorHit[] {
+    if (k <= 0 || this.live.size === 0) return [];
+    const want = Math.min(this.live.size, Math.max(k * 2, k + 10));
+    this.index.setEf(Math.max(this.efSearch, want));
+    const { neighbors } = this.index.searchKnn(Array.from(query), want);
+    const hits = neighbors.map((label) => ({ label, score: roundScore(similarity(query, this.index.getPoint(label))) }));
+    return hits.sort(compareHits).slice(0, k);
+  }
+}

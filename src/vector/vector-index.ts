@@ -1,0 +1,27 @@
+// The vector index interface both implementations share: labelled unit vectors, deletes, and
+// k-nearest search by cosine similarity.
+
+export interface VectorHit {
+  label: number;
+  /** Cosine similarity, 0..1. */
+  score: number;
+}
+
+export interface VectorIndex {
+  readonly kind: 'hnsw' | 'exact';
+  readonly size: number;
+  add(label: number, vector: Float32Array): void;
+  remove(label: number): void;
+  /** The k most similar live vectors, best first; ties by label. */
+  search(query: Float32Array, k: number): VectorHit[];
+}
+
+/** Best first, then by label, so equal scores order the same on every path. */
+export function compareHits(a: VectorHit, b: VectorHit): number {
+  return b.score - a.score || a.label - b.label;
+}
+
+/** Scores are rounded so float noise of different search paths cannot reorder or change them. */
+export function roundScore(score: number): number {
+  return Math.round(Math.min(1, Math.max(0, score)) * 1e6) / 1e6;
+}

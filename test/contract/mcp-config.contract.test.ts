@@ -1,0 +1,95 @@
+// The tool-server configuration route through every door on every driver: the release's
+// mcpConfig, its per-address minute and day windows across clock moves, and the credential check
+// of releases that do not allow anonymous tool-server use.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { McpConfigSchema } from '../../src/types/releases.js';
+import { MATRIX, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { RKEYS, RNOW, releasesScenario } from '../support/releases-scenario.js';
+
+type Json = Record<string, any>;
+const MINUTE = 60_000;
+const T0 = Date.parse(RNOW);
+
+describe.each(MATRIX)('mcp-config: $label', ({ driver, door: doorName }) => {
+  let door: Door;
+  let tokens: Record<string, string>;
+
+  const get = async (id: string, headers: Record<string, string> = {}) => {
+    const res = await door.fetch(`/api/v1/mcp-config/${id}`, { headers: { 'x-forwarded-for': '203.0.113.7', ...headers } });
+    return { status: res.status, headers: res.headers, body: (await res.json()) as Json };
+  };
+
+  beforeAll(async () => {
+    door = await openDoor(doorName, await sharedEmulator(driver));
+  });
+  afterAll(() => door.close());
+  beforeEach(async () => {
+    const handles = await door.emulator.loadScenario(releasesScenario);
+    tokens = Object.fromEntries(handles.users.map((u) => [u.id, u.accessToken]));
+  });
+
+  it('answers the release’s mcpConfig without auth, with rate-limit headers', async () => {
+    const res = await get('rel_main');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ enabled: true, exposedTools: ['search'], mcpRateLimit: { requestsPerMinute: 3, requestsPerDay: 5 }, allowAnonymousMcp: true });
+    McpConfigSchema.strict().parse(res.body);
+    expect(res.headers.get('ratelimit-limit')).toBe('3');
+    expect(res.headers.get('ratelimit-remaining')).toBe('2');
+    expect(res.headers.get('ratelimit-reset')).toBe('60');
+  });
+
+  it('answers 404 for unknown releases and for configs that are absent or disabled', async () => {
+    for (const id of ['rel_nope', 'rel_anon', 'rel_draft']) {
+      expect(await get(id).then((r) => [r.status, r.body])).toEqual([404, { error: { code: 'NOT_FOUND', message: 'Tool-server configuration not found' } }]);
+    }
+  });
+
+  it('limits each client address per minute and per day, across clock moves', async () => {
+    for (let i = 0; i < 3; i++) expect((await get('rel_main')).status).toBe(200);
+    const limited = await get('rel_main');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({
+      error: { code: 'RATE_LIMITED', message: 'Tool-server rate limit exceeded', details: { limit: 3, remaining: 0, resetAt: (T0 + MINUTE) / 1000, retryAfter: 60 } },
+    });
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(limited.headers.get('ratelimit-remaining')).toBe('0');
+    expect((await get('rel_main', { 'x-forwarded-for': '198.51.100.1' })).status).toBe(200);
+    await door.emulator.clock.advance(30_000);
+    expect((await get('rel_main')).headers.get('retry-after')).toBe('30');
+    await door.emulator.clock.advance(30_000);
+    // A new minute: the day window (5) has seen 5 requests from this address, so it now answers.
+    const day = await get('rel_main');
+    expect(day.status).toBe(429);
+    expect(day.body.error.details).toMatchObject({ limit: 5, remaining: 0 });
+    const midnight = Date.UTC(2026, 4, 2);
+    expect(day.body.error.details.resetAt).toBe(midnight / 1000);
+    expect(day.headers.get('retry-after')).toBe(String((midnight - (T0 + MINUTE)) / 1000));
+    await door.emulator.clock.set(midnight);
+    const fresh = await get('rel_main');
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('ratelimit-remaining')).toBe('2');
+  });
+
+  it('requires a Bearer token or an API key of the workspace when anonymous tool-server use is off', async () => {
+    const none = await get('rel_req');
+    expect(none.status).toBe(401);
+    expect(none.body.error).toEqual({ code: 'UNAUTHORIZED', message: 'This tool server needs a Bearer access token or an API key' });
+    expect((await get('rel_req', { 'x-api-key': RKEYS.full })).body).toEqual({ enabled: true, allowAnonymousMcp: false, allowedScopes: ['tools:read'] });
+    expect((await get('rel_req', { authorization: `Bearer ${tokens.u_other}` })).status).toBe(200);
+    expect((await get('rel_req', { 'x-api-key': RKEYS.other })).status).toBe(401);
+    expect((await get('rel_req', { 'x-api-key': `svc_${'Z'.repeat(87)}` })).status).toBe(401);
+    expect((await get('rel_req', { authorization: 'Bearer not-a-token' })).status).toBe(401);
+    await door.emulator.clock.advance(2 * 3600_000);
+    const expired = await get('rel_req', { authorization: `Bearer ${tokens.u_other}` });
+    expect(expired.body.error.message).toBe('Invalid or expired access token');
+  });
+
+  it('follows release updates: disabling the config hides it', async () => {
+    await door.fetch('/api/v1/releases/rel_main', {
+      method: 'PATCH',
+      headers: { 'x-api-key': RKEYS.full, 'content-type': 'application/json' },
+      body: JSON.stringify({ mcpConfig: { enabled: false } }),
+    });
+    expect((await get('rel_main')).status).toBe(404);
+  });
+});
