@@ -70,6 +70,26 @@ describe.each(['sqlite', 'pglite'] as const)('%s storage', (kind) => {
     dumps[kind] = dump;
   });
 
+  it('restores the same snapshot twice in a row, whatever was written in between', async () => {
+    await insertUser(storage, 'base');
+    const snapshot = await storage.snapshot();
+    for (const round of [1, 2, 3]) {
+      await insertUser(storage, `extra${round}`);
+      await storage.run('UPDATE users SET name = ? WHERE id = ?', [`changed${round}`, 'base']);
+      await storage.run("INSERT INTO meta (key, value) VALUES (?, 'x')", [`m${round}`]);
+      await storage.restore(snapshot);
+      expect(await users(storage)).toEqual([{ id: 'base', name: null, created_at: BIG_TIME }]);
+      expect(await storage.all('SELECT * FROM meta')).toEqual([]);
+    }
+    // Another snapshot in between, then back to the first: still exact.
+    await insertUser(storage, 'later');
+    const second = await storage.snapshot();
+    await storage.restore(snapshot);
+    expect((await users(storage)).map((u) => u.id)).toEqual(['base']);
+    await storage.restore(second);
+    expect((await users(storage)).map((u) => u.id)).toEqual(['base', 'later']);
+  });
+
   it('refuses a dump with an unknown table and changes nothing', async () => {
     await insertUser(storage, 'stay');
     await expect(storage.load({ nope: [] })).rejects.toThrow('unknown table');

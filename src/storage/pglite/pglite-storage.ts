@@ -18,6 +18,9 @@ export interface PgliteOptions {
 /** Postgres caps bind parameters per statement; bulk inserts are cut below it. */
 const MAX_PARAMS = 30000;
 
+const WRITE = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([A-Za-z_][A-Za-z0-9_]*)/i;
+const ANY_WRITE = /\b(?:INSERT|UPDATE|DELETE|TRUNCATE|ALTER|DROP|CREATE)\b/i;
+
 /** Rewrites `?` placeholders to `$1..$n`. Our SQL never puts `?` inside string literals. */
 function toPostgres(sql: string): string {
   let n = 0;
@@ -28,6 +31,9 @@ export class PgliteStorage implements Storage {
   readonly kind = 'pglite' as const;
   private depth = 0;
   private translated = new Map<string, string>();
+  /** Tables written since `baseline` was taken or restored: a reset to it reloads only these. */
+  private dirty = new Set<string>();
+  private baseline: PgliteSnapshot | undefined;
 
   private constructor(private readonly pg: PGlite) {}
 
@@ -48,7 +54,15 @@ export class PgliteStorage implements Storage {
     return out;
   }
 
+  /** Notes which table a statement writes; a write it cannot place forgets the baseline. */
+  private noteWrite(sql: string): void {
+    const table = WRITE.exec(sql)?.[1];
+    if (table) this.dirty.add(table.toLowerCase());
+    else if (ANY_WRITE.test(sql)) this.baseline = undefined;
+  }
+
   async all<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T[]> {
+    this.noteWrite(sql);
     const result = await this.pg.query<T>(this.sql(sql), params);
     return result.rows;
   }
@@ -59,6 +73,7 @@ export class PgliteStorage implements Storage {
   }
 
   async run(sql: string, params: SqlValue[] = []): Promise<{ changes: number }> {
+    this.noteWrite(sql);
     const result = await this.pg.query(this.sql(sql), params);
     return { changes: result.affectedRows ?? 0 };
   }
@@ -88,13 +103,21 @@ export class PgliteStorage implements Storage {
 
   /** PGlite's own dump and restore take about half a second; rows in memory restore in milliseconds. */
   async snapshot(): Promise<StorageSnapshot> {
-    return { kind: 'pglite', dump: await this.dump() } as PgliteSnapshot;
+    const snap: PgliteSnapshot = { kind: 'pglite', dump: await this.dump() };
+    this.baseline = snap;
+    this.dirty.clear();
+    return snap;
   }
 
+  /** Back to the snapshot most recently taken or restored, only the tables written since are reloaded. */
   async restore(snapshot: StorageSnapshot): Promise<void> {
     const snap = snapshot as PgliteSnapshot;
     if (snap.kind !== 'pglite') throw new Error('snapshot belongs to another driver');
-    await this.load(snap.dump);
+    const partial = snap === this.baseline && [...this.dirty].every((t) => TABLE_NAMES.includes(t));
+    const tables = partial ? [...this.dirty] : TABLE_NAMES;
+    await this.reload(snap.dump, tables);
+    this.baseline = snap;
+    this.dirty.clear();
   }
 
   async dump(): Promise<TableDump> {
@@ -105,9 +128,17 @@ export class PgliteStorage implements Storage {
 
   async load(dump: TableDump): Promise<void> {
     assertKnownTables(dump);
+    await this.reload(dump, TABLE_NAMES);
+    this.baseline = undefined;
+  }
+
+  /** Replaces the rows of `tables` with those of the dump, in one transaction. */
+  private async reload(dump: TableDump, tables: string[]): Promise<void> {
+    if (tables.length === 0) return;
     await this.pg.transaction(async (tx) => {
-      await tx.exec(`TRUNCATE ${TABLE_NAMES.join(', ')}`);
-      for (const [name, rows] of Object.entries(dump)) {
+      await tx.exec(`TRUNCATE ${tables.join(', ')}`);
+      for (const name of tables) {
+        const rows = dump[name] ?? [];
         const { columns, values } = insertShape(rows);
         if (columns.length === 0) continue;
         const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
