@@ -18,6 +18,7 @@ import { cloneRoutes } from '../areas/workspace-clone/routes.js';
 import { CloneJobStore } from '../areas/workspace-clone/store.js';
 import { workspaceRoutes } from '../areas/workspaces/routes.js';
 import { WorkspaceStore } from '../areas/workspaces/store.js';
+import { TranscriptStore } from '../areas/transcripts/store.js';
 import type { RouteDef } from '../core/route.js';
 import type { StoreDeps } from '../core/services.js';
 import type { World } from './world.js';
@@ -42,7 +43,7 @@ export function identityStores(deps: StoreDeps): IdentityStores {
   const permissions = new PermissionStore(deps);
   return {
     members,
-    cloneJobs: new CloneJobStore(deps, workspaces),
+    cloneJobs: new CloneJobStore(deps, workspaces, new TranscriptStore(deps)),
     byok,
     groups,
     permissions,

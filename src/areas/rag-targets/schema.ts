@@ -34,20 +34,19 @@ const overlapBelowSize = (value: { chunkSize?: number | undefined; chunkOverlap?
   }
 };
 
-export const CreateTargetSchema = z
-  .object({
-    title: Title,
-    vectorIndexTool: VectorIndexToolSchema,
-    description: z.string().max(2000).optional(),
-    embeddingModel: Model.optional(),
-    chunkingTool: ChunkingToolSchema.optional(),
-    chunkSize: ChunkSize.optional(),
-    chunkOverlap: ChunkOverlap.optional(),
-    contextPerMessage: ContextPerMessage.optional(),
-    minimumSimilarity: Similarity.optional(),
-  })
-  .strict()
-  .superRefine(overlapBelowSize);
+const CreateTargetFields = z.object({
+  title: Title,
+  vectorIndexTool: VectorIndexToolSchema,
+  description: z.string().max(2000).optional(),
+  embeddingModel: Model.optional(),
+  chunkingTool: ChunkingToolSchema.optional(),
+  chunkSize: ChunkSize.optional(),
+  chunkOverlap: ChunkOverlap.optional(),
+  contextPerMessage: ContextPerMessage.optional(),
+  minimumSimilarity: Similarity.optional(),
+});
+
+export const CreateTargetSchema = CreateTargetFields.strict().superRefine(overlapBelowSize);
 export type CreateTargetInput = z.infer<typeof CreateTargetSchema>;
 
 export const PatchTargetSchema = z
@@ -61,20 +60,8 @@ export const PatchTargetSchema = z
   .strict();
 export type PatchTargetInput = z.infer<typeof PatchTargetSchema>;
 
-export const MigrateTargetSchema = z
-  .object({
-    title: Title.optional(),
-    description: z.string().max(2000).optional(),
-    vectorIndexTool: VectorIndexToolSchema.optional(),
-    embeddingModel: Model.optional(),
-    chunkingTool: ChunkingToolSchema.optional(),
-    chunkSize: ChunkSize.optional(),
-    chunkOverlap: ChunkOverlap.optional(),
-    contextPerMessage: ContextPerMessage.optional(),
-    minimumSimilarity: Similarity.optional(),
-  })
-  .strict()
-  .superRefine(overlapBelowSize);
+/** Everything a new target takes, all optional: the clone's new settings. */
+export const MigrateTargetSchema = CreateTargetFields.partial().strict().superRefine(overlapBelowSize);
 export type MigrateTargetInput = z.infer<typeof MigrateTargetSchema>;
 
 export const BulkReindexSchema = z

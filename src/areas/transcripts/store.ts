@@ -244,4 +244,41 @@ export class TranscriptStore {
     await this.deps.storage.run('DELETE FROM transcript_messages WHERE transcript_id = ?', [id]);
     return true;
   }
+
+  /** Copies every transcript of a workspace into another under new seeded ids (workspace clone). */
+  async copyWorkspace(fromId: string, toId: string): Promise<void> {
+    const rows = await this.deps.storage.all<TranscriptRow>('SELECT * FROM transcripts WHERE workspace_id = ? ORDER BY seq', [fromId]);
+    const newIds = new Map(rows.map((row) => [row.id, this.deps.ids.objectId()]));
+    for (const row of rows) {
+      const id = newIds.get(row.id) as string;
+      const children = parseJson<string[]>(row.child_transcripts, []).map((child) => newIds.get(child) ?? child);
+      const next = await this.deps.storage.get<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM transcripts');
+      await this.deps.storage.run(
+        `INSERT INTO transcripts (id, seq, workspace_id, title, locked, hide_conversation_starters, metadata, child_transcripts,
+           extra, session_id, message_count, last_message_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          id,
+          Number(next?.seq ?? 1),
+          toId,
+          row.title,
+          row.locked,
+          row.hide_conversation_starters,
+          row.metadata,
+          JSON.stringify(children),
+          row.extra,
+          row.session_id,
+          row.message_count,
+          row.last_message_at,
+          row.created_at,
+          row.updated_at,
+        ],
+      );
+      await this.deps.storage.run(
+        `INSERT INTO transcript_messages (transcript_id, position, role, content, timestamp, context, extra)
+         SELECT CAST(? AS TEXT), position, role, content, timestamp, context, extra FROM transcript_messages WHERE transcript_id = ?`,
+        [id, row.id],
+      );
+    }
+  }
 }

@@ -4,6 +4,7 @@ import type { JobHandlers } from '../../clock/scheduler.js';
 import type { StoreDeps } from '../../core/services.js';
 import { parseJson, toIso } from '../../core/services.js';
 import type { WorkspaceRecord, WorkspaceStore } from '../workspaces/store.js';
+import type { TranscriptStore } from '../transcripts/store.js';
 import { CLONE_COMPLETED_AFTER_MS, CLONE_RUNNING_AFTER_MS, type CloneJob, type CloneStatus } from './schema.js';
 
 interface JobRow {
@@ -65,26 +66,12 @@ export function cloneJobAnswer(job: CloneJobRecord): CloneJob {
   };
 }
 
-interface TranscriptRow {
-  [column: string]: string | number | null;
-  id: string;
-  title: string;
-  locked: number;
-  hide_conversation_starters: number;
-  metadata: string;
-  child_transcripts: string;
-  extra: string;
-  session_id: string | null;
-  message_count: number;
-  last_message_at: number;
-  created_at: number;
-  updated_at: number;
-}
 
 export class CloneJobStore {
   constructor(
     private readonly deps: StoreDeps,
     private readonly workspaces: WorkspaceStore,
+    private readonly transcripts: TranscriptStore,
   ) {}
 
   /** The scheduler's handlers for this area's job kinds. */
@@ -170,43 +157,7 @@ export class CloneJobStore {
         now,
       ]);
     }
-    await this.copyTranscripts(source.id, ws.id);
+    await this.transcripts.copyWorkspace(source.id, ws.id);
     return ws;
-  }
-
-  private async copyTranscripts(fromId: string, toId: string): Promise<void> {
-    const rows = await this.deps.storage.all<TranscriptRow>('SELECT * FROM transcripts WHERE workspace_id = ? ORDER BY seq', [fromId]);
-    const newIds = new Map(rows.map((row) => [row.id, this.deps.ids.objectId()]));
-    for (const row of rows) {
-      const id = newIds.get(row.id) as string;
-      const children = parseJson<string[]>(row.child_transcripts, []).map((child) => newIds.get(child) ?? child);
-      const next = await this.deps.storage.get<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM transcripts');
-      await this.deps.storage.run(
-        `INSERT INTO transcripts (id, seq, workspace_id, title, locked, hide_conversation_starters, metadata, child_transcripts,
-           extra, session_id, message_count, last_message_at, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          id,
-          Number(next?.seq ?? 1),
-          toId,
-          row.title,
-          row.locked,
-          row.hide_conversation_starters,
-          row.metadata,
-          JSON.stringify(children),
-          row.extra,
-          row.session_id,
-          row.message_count,
-          row.last_message_at,
-          row.created_at,
-          row.updated_at,
-        ],
-      );
-      await this.deps.storage.run(
-        `INSERT INTO transcript_messages (transcript_id, position, role, content, timestamp, context, extra)
-         SELECT CAST(? AS TEXT), position, role, content, timestamp, context, extra FROM transcript_messages WHERE transcript_id = ?`,
-        [id, row.id],
-      );
-    }
   }
 }
