@@ -10,8 +10,8 @@ import { threadRoutes } from '../areas/chat/thread-routes.js';
 import { ChatThreadStore } from '../areas/chat/thread-store.js';
 import { ctaRoutes } from '../areas/chat-cta/routes.js';
 import { CtaStore } from '../areas/chat-cta/store.js';
-import { ReleaseStore } from '../areas/releases/store.js';
-import { TranscriptStore } from '../areas/transcripts/store.js';
+import type { ReleaseStore } from '../areas/releases/store.js';
+import type { TranscriptStore } from '../areas/transcripts/store.js';
 import type { RouteDef } from '../core/route.js';
 import type { StoreDeps } from '../core/services.js';
 import type { World } from './world.js';
@@ -23,8 +23,9 @@ export interface ChatStores {
   chatCtas: CtaStore;
 }
 
-export function chatStores(deps: StoreDeps): ChatStores {
-  return { chatThreads: new ChatThreadStore(deps, new TranscriptStore(deps)), chatCtas: new CtaStore(deps, new ReleaseStore(deps)) };
+/** Chat stores over the world's own transcripts and releases stores. */
+export function chatStores(deps: StoreDeps, shared: { transcripts: TranscriptStore; releases: ReleaseStore }): ChatStores {
+  return { chatThreads: new ChatThreadStore(deps, shared.transcripts), chatCtas: new CtaStore(deps, shared.releases) };
 }
 
 export function chatRoutes(world: World): RouteDef[] {

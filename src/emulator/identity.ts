@@ -1,6 +1,6 @@
 // The identity management areas (members, clone jobs, BYOK, groups, permissions, rate-limit
 // requests, config): their stores, their route tables and their scheduled jobs, wired in one place.
-import { ApiKeyStore } from '../areas/api-keys/store.js';
+import type { ApiKeyStore } from '../areas/api-keys/store.js';
 import { byokRoutes } from '../areas/byok/routes.js';
 import { ByokStore } from '../areas/byok/store.js';
 import { configRoutes } from '../areas/config/routes.js';
@@ -13,12 +13,12 @@ import { permissionRoutes } from '../areas/permissions/routes.js';
 import { PermissionStore } from '../areas/permissions/store.js';
 import { rateLimitRequestRoutes } from '../areas/rate-limit-requests/routes.js';
 import { RateLimitRequestStore } from '../areas/rate-limit-requests/store.js';
-import { UserStore } from '../areas/users/store.js';
+import type { UserStore } from '../areas/users/store.js';
 import { cloneRoutes } from '../areas/workspace-clone/routes.js';
 import { CloneJobStore } from '../areas/workspace-clone/store.js';
 import { workspaceRoutes } from '../areas/workspaces/routes.js';
-import { WorkspaceStore } from '../areas/workspaces/store.js';
-import { TranscriptStore } from '../areas/transcripts/store.js';
+import type { WorkspaceStore } from '../areas/workspaces/store.js';
+import type { TranscriptStore } from '../areas/transcripts/store.js';
 import type { RouteDef } from '../core/route.js';
 import type { StoreDeps } from '../core/services.js';
 import type { World } from './world.js';
@@ -33,22 +33,28 @@ export interface IdentityStores {
   config: ConfigStore;
 }
 
-/** The identity stores; the users, workspaces and keys stores they read are stateless views. */
-export function identityStores(deps: StoreDeps): IdentityStores {
-  const users = new UserStore(deps);
-  const workspaces = new WorkspaceStore(deps);
+/** The stores of other areas the identity stores read, shared with the world. */
+export interface SharedStores {
+  users: UserStore;
+  workspaces: WorkspaceStore;
+  apiKeys: ApiKeyStore;
+  transcripts: TranscriptStore;
+}
+
+/** The identity stores, built over the world's own users, workspaces, keys and transcripts stores. */
+export function identityStores(deps: StoreDeps, { users, workspaces, apiKeys, transcripts }: SharedStores): IdentityStores {
   const members = new MemberStore(deps, workspaces, users);
   const byok = new ByokStore(deps);
   const groups = new GroupStore(deps, users);
   const permissions = new PermissionStore(deps);
   return {
     members,
-    cloneJobs: new CloneJobStore(deps, workspaces, new TranscriptStore(deps)),
+    cloneJobs: new CloneJobStore(deps, workspaces, transcripts),
     byok,
     groups,
     permissions,
     rateLimitRequests: new RateLimitRequestStore(deps),
-    config: new ConfigStore({ clock: deps.clock, workspaces, members, apiKeys: new ApiKeyStore(deps), byok, groups, permissions }),
+    config: new ConfigStore({ clock: deps.clock, workspaces, members, apiKeys, byok, groups, permissions }),
   };
 }
 

@@ -129,20 +129,23 @@ export class World {
     this.vectorIndexes = new VectorIndexes(options.vectorIndexFactory);
     this.scheduler = new Scheduler(this.storage, this.clock, () => this.ids.objectId(), this.jobHandlers);
     const deps: StoreDeps = { storage: this.storage, clock: this.clock, ids: this.ids, random: this.random, scheduler: this.scheduler };
-    this.stores = {
+    const shared = {
       users: new UserStore(deps),
       workspaces: new WorkspaceStore(deps),
       apiKeys: new ApiKeyStore(deps),
       transcripts: new TranscriptStore(deps),
       releases: new ReleaseStore(deps),
+    };
+    this.stores = {
+      ...shared,
       terms: new TermsStore(deps),
       feedback: new FeedbackStore(deps),
       embedSessions: new EmbedAuthStore(deps),
       usage: new UsageStore(deps),
       lockouts: new LockoutStore(deps),
       oauth: new OAuthStore(deps, () => this.signer),
-      ...identityStores(deps),
-      ...chatStores(deps),
+      ...identityStores(deps, shared),
+      ...chatStores(deps, shared),
       ...this.ragStores(deps),
     };
     this.registerJobs(this.stores.rag.pipeline.jobs());
