@@ -21,6 +21,7 @@ import { LockoutStore } from '../areas/auth/store.js';
 import { OAuthStore } from '../areas/oauth/store.js';
 import { UserStore } from '../areas/users/store.js';
 import { WorkspaceStore } from '../areas/workspaces/store.js';
+import { WorkspaceLimits } from '../areas/workspaces/limits.js';
 import { Clock, type ClockMode, type ClockState } from '../clock/clock.js';
 import { Scheduler, type JobHandlers } from '../clock/scheduler.js';
 import { createCoreHandler, type CoreHandler } from '../core/app.js';
@@ -146,7 +147,7 @@ export class World {
       oauth: new OAuthStore(deps, () => this.signer),
       ...identityStores(deps, shared),
       ...chatStores(deps, shared),
-      ...this.ragStores(deps),
+      ...this.ragStores(deps, shared.workspaces),
     };
     this.registerJobs(this.stores.rag.pipeline.jobs());
     this.embedAuth = new EmbedAuth({
@@ -179,14 +180,14 @@ export class World {
     });
   }
 
-  private ragStores(deps: StoreDeps): Pick<Stores, 'rag' | 'ragSearch'> {
+  private ragStores(deps: StoreDeps, workspaces: WorkspaceStore): Pick<Stores, 'rag' | 'ragSearch'> {
     const targets = new RagTargetStore(deps);
     const events = new RagEvents(deps);
     const files = new RagFileStore(deps, targets, events, this.vectorIndexes);
     const pipeline = new RagPipeline(deps, files, targets, events, () => this.settings.indexing);
     const uploadLimiter = new UploadLimiter(this.rateLimiter, () => this.settings.uploads, () => this.clock.now());
     return {
-      rag: { targets, files, events, pipeline, uploads: new RagUploadStore(deps), uploadLimiter },
+      rag: { targets, files, events, pipeline, uploads: new RagUploadStore(deps), uploadLimiter, limits: new WorkspaceLimits(deps, workspaces) },
       ragSearch: new RagSearchStore(deps, files, this.vectorIndexes),
     };
   }

@@ -6,6 +6,8 @@ import type { RagFileStore } from './store.js';
 import type { UploadLimiter } from './upload-limiter.js';
 import type { RagUploadStore } from './uploads.js';
 
+import type { WorkspaceLimits } from '../workspaces/limits.js';
+
 export interface RagFileServices {
   targets: RagTargetStore;
   files: RagFileStore;
@@ -13,4 +15,6 @@ export interface RagFileServices {
   pipeline: RagPipeline;
   uploads: RagUploadStore;
   uploadLimiter: UploadLimiter;
+  /** The workspace limits on collections and stored bytes. */
+  limits: WorkspaceLimits;
 }

@@ -45,6 +45,7 @@ export function ragUploadRoutes(rag: RagFileServices): RouteDef[] {
     const rows = await resolveTargets(targets, workspaceId, body.ragVectorId);
     const name = incoming.filename;
     const transcript = body.transcript ?? `Audio recording ${name}. No speech was transcribed: the emulator works offline; send "transcript" to index real text.`;
+    await rag.limits.ensureStorage(workspaceId, incoming.bytes.length * rows.length);
     const saved = await saveUpload(files, pipeline, {
       workspaceId,
       targets: rows,
@@ -77,6 +78,7 @@ export function ragUploadRoutes(rag: RagFileServices): RouteDef[] {
         const incoming: IncomingFile = file
           ? { filename: file.name, contentType: file.type, bytes: new Uint8Array(await file.arrayBuffer()) }
           : await uploads.take(workspaceId, fields.fileKey as string, 'body.fileKey');
+        await rag.limits.ensureStorage(workspaceId, incoming.bytes.length * rows.length);
         const saved = await saveUpload(files, pipeline, {
           workspaceId,
           targets: rows,

@@ -55,6 +55,7 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): R
       body: CreateTargetSchema,
       response: TargetRecordSchema,
       handler: async ({ principal, body }) => {
+        await rag.limits.ensureCollections(workspaceOf(principal));
         const row = await targets.create(workspaceOf(principal), body);
         await events.record(row.id, null, 'target.created', actorOf(principal), { title: row.title });
         return targets.record(row);
@@ -109,6 +110,7 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): R
         const workspaceId = workspaceOf(principal);
         const source = await found(workspaceId, params.collectionId);
         const actor = actorOf(principal);
+        await rag.limits.ensureCollections(workspaceId);
         const clone = await targets.create(workspaceId, {
           title: body.title ?? `${source.title} (migrated)`,
           description: body.description ?? source.description ?? undefined,
