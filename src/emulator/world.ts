@@ -144,7 +144,7 @@ export class World {
       embedSessions: new EmbedAuthStore(deps),
       usage: new UsageStore(deps),
       lockouts: new LockoutStore(deps),
-      oauth: new OAuthStore(deps, () => this.signer),
+      oauth: new OAuthStore(deps, () => this.signer, shared.users),
       ...identityStores(deps, shared),
       ...chatStores(deps, shared),
       ...this.ragStores(deps, shared.workspaces),

@@ -14,7 +14,8 @@ const Obj = z.record(z.string(), z.unknown());
 export const PERMISSIONS = ['transcript:read', 'transcript:write', 'rag:read', 'rag:write'] as const;
 export const TIER_SLUGS = ['free', 'basic', 'premium', 'enterprise', 'unlimited'] as const;
 
-const TierLimitsSchema = z
+/** Partial tier limits: a workspace's embed tier or a key's customTierLimits entry. */
+export const TierLimitsSchema = z
   .object({
     messagesPerMonth: z.number().int().nonnegative(),
     messagesPerDay: z.number().int().nonnegative(),

@@ -1,16 +1,6 @@
 // Shapes of the workspace API-key routes (contract section 7; emulator-defined).
 import { z } from 'zod';
-import { PERMISSIONS, TIER_SLUGS } from '../../scenarios/schema.js';
-
-const TierLimitsPatch = z
-  .object({
-    messagesPerMonth: z.number().int().nonnegative(),
-    messagesPerDay: z.number().int().nonnegative(),
-    maxTokensPerMessage: z.number().int().positive(),
-    maxConcurrentChats: z.number().int().positive(),
-  })
-  .partial()
-  .strict();
+import { PERMISSIONS, TIER_SLUGS, TierLimitsSchema } from '../../scenarios/schema.js';
 
 const Origin = z.string().regex(/^https?:\/\/[^/\s]+$/, 'An origin is scheme://host[:port], without a path');
 
@@ -19,7 +9,7 @@ const editable = {
   permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length),
   allowedOrigins: z.array(Origin).max(100),
   allowedTiers: z.array(z.enum(TIER_SLUGS)).nullable(),
-  customTierLimits: z.partialRecord(z.enum(TIER_SLUGS), TierLimitsPatch).nullable(),
+  customTierLimits: z.partialRecord(z.enum(TIER_SLUGS), TierLimitsSchema).nullable(),
   rateLimit: z.number().int().positive().max(1_000_000).nullable(),
   rateLimitPerDay: z.number().int().positive().max(1_000_000_000).nullable(),
   expiresAt: z.iso.datetime({ offset: true }).nullable(),

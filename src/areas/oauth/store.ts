@@ -1,5 +1,6 @@
 // OAuth state and rules: authorization codes, refresh-token families (one per grant) and access
 // tokens, all stored as hashes or ids; revoked access-token ids; lifetimes on the emulator clock.
+import type { UserRecord, UserStore } from '../users/store.js';
 import type { StoreDeps } from '../../core/services.js';
 import { hashSecret } from '../../security/hash.js';
 import type { TokenSigner } from '../../security/jwt.js';
@@ -32,16 +33,6 @@ interface Grant {
   scope: string;
 }
 
-interface UserRow {
-  [column: string]: string | number | null;
-  id: string;
-  email: string | null;
-  name: string | null;
-  nickname: string | null;
-  picture: string | null;
-  email_verified: number;
-}
-
 interface CodeRow {
   [column: string]: string | number | null;
   code_hash: string;
@@ -67,36 +58,33 @@ interface RefreshRow {
   revoked_at: number | null;
 }
 
-function userOut(row: UserRow): OAuthUser {
-  const user: OAuthUser = { id: row.id, emailVerified: Number(row.email_verified) === 1 };
-  if (row.email !== null) user.email = row.email;
-  if (row.name !== null) user.name = row.name;
-  if (row.nickname !== null) user.nickname = row.nickname;
-  if (row.picture !== null) user.picture = row.picture;
+/** The profile fields a sign-in shows of a user. */
+function userOut(record: UserRecord): OAuthUser {
+  const user: OAuthUser = { id: record.id, emailVerified: record.emailVerified };
+  if (record.email !== undefined) user.email = record.email;
+  if (record.name !== undefined) user.name = record.name;
+  if (record.nickname !== undefined) user.nickname = record.nickname;
+  if (record.picture !== undefined) user.picture = record.picture;
   return user;
 }
-
-const USER_COLUMNS = 'id, email, name, nickname, picture, email_verified';
 
 export class OAuthStore {
   constructor(
     private readonly deps: StoreDeps,
     /** The world's current signer: it changes with the scenario's seed. */
     private readonly signer: () => TokenSigner,
+    private readonly users: UserStore,
   ) {}
 
   /** The users a person may sign in as: every user of the scenario. */
   async listUsers(): Promise<OAuthUser[]> {
-    const rows = await this.deps.storage.all<UserRow>(`SELECT ${USER_COLUMNS} FROM users ORDER BY id`);
-    return rows.map(userOut);
+    return (await this.users.list()).map(userOut);
   }
 
   /** A `login_hint` names a user by id, or by email (case-insensitive). */
   async findUser(hint: string): Promise<OAuthUser | undefined> {
-    const byId = await this.deps.storage.get<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, [hint]);
-    if (byId) return userOut(byId);
-    const byEmail = await this.deps.storage.get<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower(?) ORDER BY id LIMIT 1`, [hint]);
-    return byEmail ? userOut(byEmail) : undefined;
+    const found = (await this.users.get(hint)) ?? (await this.users.findByEmail(hint));
+    return found ? userOut(found) : undefined;
   }
 
   /** A single-use code, valid for ten minutes of emulator time; only its hash is kept. */
@@ -176,12 +164,12 @@ export class OAuthStore {
   }
 
   async user(userId: string): Promise<OAuthUser | undefined> {
-    const row = await this.deps.storage.get<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, [userId]);
-    return row ? userOut(row) : undefined;
+    const found = await this.users.get(userId);
+    return found ? userOut(found) : undefined;
   }
 
   private async userExists(userId: string): Promise<boolean> {
-    return (await this.deps.storage.get('SELECT id FROM users WHERE id = ?', [userId])) !== undefined;
+    return (await this.users.get(userId)) !== undefined;
   }
 
   private async issueTokens(grant: Grant, scope: string): Promise<TokenResponse> {

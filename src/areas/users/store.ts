@@ -59,6 +59,12 @@ export class UserStore {
     );
   }
 
+  /** Every user, by id. */
+  async list(): Promise<UserRecord[]> {
+    const rows = await this.deps.storage.all<UserRow>('SELECT * FROM users ORDER BY id');
+    return rows.map(fromRow);
+  }
+
   async get(id: string): Promise<UserRecord | undefined> {
     const row = await this.deps.storage.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]);
     return row ? fromRow(row) : undefined;
