@@ -32,13 +32,13 @@ export async function benchCreate(storage, { iterations, measureFirst }) {
 }
 
 /** A little state change so reset has work to do: one new transcript with two messages. */
-async function mutate(emulator, key, i) {
+async function mutate(emulator, key, i, prefix = 'bench') {
   const res = await emulator.fetch(
     new Request(BASE_URL + LIST_PATH, {
       method: 'POST',
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
       body: JSON.stringify({
-        title: `bench ${i}`,
+        title: `${prefix} ${i}`,
         messages: [
           { role: 'user', content: 'Where is my order?' },
           { role: 'assistant', content: 'Let me look that up.' },
@@ -70,7 +70,8 @@ export async function benchReset(storage, { iterations, warmup }) {
 
 /**
  * emulator.snapshot() and emulator.restore(snapshot) on the default scenario, each timed on its
- * own, with a transcript posted in between so restore has work to do.
+ * own, with a transcript posted before each (so snapshot has written tables to read) and another
+ * in between (so restore has work to do).
  */
 export async function benchSnapshot(storage, { iterations, warmup }) {
   const emulator = await createEmulator({ storage });
@@ -79,6 +80,7 @@ export async function benchSnapshot(storage, { iterations, warmup }) {
     const snapshots = [];
     const restores = [];
     for (let i = 0; i < warmup + iterations; i++) {
+      await mutate(emulator, key, i, 'kept');
       const taken = await timeAsync(() => emulator.snapshot());
       await mutate(emulator, key, i);
       const restored = await timeAsync(() => emulator.restore(taken.value));
@@ -89,6 +91,7 @@ export async function benchSnapshot(storage, { iterations, warmup }) {
     }
     const list = await (await emulator.fetch(new Request(BASE_URL + LIST_PATH, { headers: { 'x-api-key': key } }))).json();
     if (list.transcripts.some((t) => t.title.startsWith('bench '))) throw new Error(`${storage}: restore left a posted transcript`);
+    if (!list.transcripts.some((t) => t.title === `kept ${warmup + iterations - 1}`)) throw new Error(`${storage}: the snapshot lost a transcript posted before it`);
     return { snapshot: summary(snapshots), restore: summary(restores) };
   } finally {
     await emulator.close();

@@ -10,7 +10,7 @@ const CONFIG = {
   resetSqlite: { iterations: 500, warmup: 20 },
   resetPglite: { iterations: 30, warmup: 3 },
   snapshotSqlite: { iterations: 300, warmup: 20 },
-  snapshotPglite: { iterations: 20, warmup: 3 },
+  snapshotPglite: { iterations: 50, warmup: 10 },
   msw: { rounds: 10, perRound: 300, warmup: 200 },
   http: { rounds: 3, seconds: 5, warmupSeconds: 2, connections: 10 },
 };
@@ -20,6 +20,7 @@ const TARGETS = {
   resetSqlite: { op: '<=', limit: 2, show: '≤ 2 ms' },
   resetPglite: { op: '<=', limit: 50, show: '≤ 50 ms' },
   snapshotSqlite: { op: '<=', limit: 5, show: '≤ 5 ms' },
+  snapshotPglite: { op: '<=', limit: 5, show: '≤ 5 ms' },
   mswRatio: { op: '<=', limit: 1.5, show: '≤ 1.5×' },
   httpVsBare: { op: '>=', limit: 0.5, show: '≥ 0.5×' },
   httpVsJsonServer: { op: '>=', limit: 5, show: '≥ 5×' },
@@ -80,8 +81,8 @@ const pgReset = await benchReset('pglite', CONFIG.resetPglite);
 console.log(spreadLine('PGlite', pgReset) + tag('resetPglite', pgReset.median));
 row(`reset() PGlite (median of ${pgReset.n})`, ms(pgReset.median), 'resetPglite', pgReset.median);
 
-console.log('\n(b2) emulator.snapshot() and emulator.restore(snapshot), default scenario, a POST in between (not timed)');
-for (const [storage, config, target] of [['sqlite', CONFIG.snapshotSqlite, 'snapshotSqlite'], ['pglite', CONFIG.snapshotPglite, undefined]]) {
+console.log('\n(b2) emulator.snapshot() and emulator.restore(snapshot), default scenario, a POST before each and one in between (not timed)');
+for (const [storage, config, target] of [['sqlite', CONFIG.snapshotSqlite, 'snapshotSqlite'], ['pglite', CONFIG.snapshotPglite, 'snapshotPglite']]) {
   const name = storage === 'sqlite' ? 'SQLite' : 'PGlite';
   const snap = await benchSnapshot(storage, config);
   console.log(spreadLine(`${name} snapshot()`, snap.snapshot) + tag(target, snap.snapshot.median));

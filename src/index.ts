@@ -7,6 +7,7 @@ export type { WorldSnapshot } from './emulator/world.js';
 
 // Test-harness features: faults, the request journal, state export, data dirs
 export type { EmulatorFaults, EmulatorRequests, RouteSummary } from './emulator/emulator.js';
+export type { RagFileState } from './areas/rag-files/pipeline.js';
 export type { FaultRuleInput, FaultView } from './control/fault-schema.js';
 export type { JournalEntry, JournalFilter } from './emulator/request-journal.js';
 export { STATE_FORMAT_VERSION, type StateExport } from './emulator/state-export.js';
@@ -14,7 +15,7 @@ export { DataDirError } from './emulator/persistence.js';
 
 // Scenarios
 export { defineScenario, ScenarioSchema, type Scenario, type ScenarioInput } from './scenarios/schema.js';
-export { checkScenario } from './scenarios/validate.js';
+export { checkScenario, type ScenarioLister, type ScenarioSummary } from './scenarios/validate.js';
 export type { Handles, WorkspaceHandle, UserHandle, ApiKeyHandle } from './scenarios/handles.js';
 
 // Errors and shared types

@@ -70,7 +70,7 @@ describe('structure', () => {
   });
 
   it('keeps the browser-facing entries free of native modules', () => {
-    const browserEntries = ['adapters/msw.ts', 'types/index.ts'];
+    const browserEntries = ['adapters/msw.ts', 'adapters/browser.ts', 'types/index.ts'];
     for (const entry of browserEntries) {
       const file = files.find((f) => f.path === entry);
       if (!file) continue;

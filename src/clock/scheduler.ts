@@ -44,6 +44,12 @@ export class Scheduler {
     return id;
   }
 
+  /** The jobs of one kind still to run, soonest first: when each is due and what it carries. */
+  async scheduled(kind: string): Promise<{ runAt: number; payload: Record<string, unknown> }[]> {
+    const rows = await this.storage.all<JobRow>('SELECT * FROM jobs WHERE kind = ? ORDER BY run_at, seq', [kind]);
+    return rows.map((row) => ({ runAt: Number(row.run_at), payload: JSON.parse(row.payload) as Record<string, unknown> }));
+  }
+
   async pending(): Promise<number> {
     const row = await this.storage.get<{ n: number }>('SELECT COUNT(*) AS n FROM jobs');
     return Number(row?.n ?? 0);

@@ -1,12 +1,16 @@
 // The /__emulator control API (contract section 4): health, reset, scenario, clock, jobs, tokens;
-// faults, the request journal and state export/import have their own files.
+// the scenario list, faults, the request journal, state export/import, the RAG pipeline view and
+// the dashboard page have their own files.
 // The same operations as the JS API; no auth; never inside a request transaction.
 import { defineRoute, type RouteDef } from '../core/route.js';
 import type { World } from '../emulator/world.js';
 import { VERSION } from '../version.js';
 import { ClockChangeSchema, ResetSchema, ScenarioBodySchema, TokenRequestSchema } from './schema.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import { faultRoutes } from './faults.js';
 import { journalRoutes } from './journal.js';
+import { ragFileStateRoutes } from './rag-files.js';
+import { scenarioRoutes } from './scenarios.js';
 import { stateRoutes } from './state.js';
 
 const TAG = 'emulator-control';
@@ -86,8 +90,11 @@ export function controlRoutes(world: World): RouteDef[] {
       body: TokenRequestSchema,
       handler: ({ body }) => world.issueToken(body.userId, body.expiresInSec),
     }),
+    ...scenarioRoutes(world),
     ...faultRoutes(world),
     ...journalRoutes(world),
     ...stateRoutes(world),
+    ...ragFileStateRoutes(world),
+    ...dashboardRoutes(),
   ];
 }

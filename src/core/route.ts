@@ -106,6 +106,8 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
   response?: z.ZodType;
+  /** The media type of a route that answers something other than JSON (the dashboard's HTML page). */
+  mediaType?: string;
   status?: number;
   /** Writes run in one transaction unless a route opts out (the control API swaps whole states). */
   transactional?: boolean;

@@ -3,11 +3,12 @@
 import type { ClockMode } from '../clock/clock.js';
 import type { Storage, StorageKind } from '../storage/storage.js';
 import type { ScenarioInput } from '../scenarios/schema.js';
-import { parseScenario, type ScenarioResolver } from '../scenarios/validate.js';
+import { parseScenario, type ScenarioLister, type ScenarioResolver } from '../scenarios/validate.js';
 import { Emulator } from './emulator.js';
 import { openStorage } from './open-storage.js';
 import { DataDirError, Persistence, persistentStorage } from './persistence.js';
 import { World } from './world.js';
+import { exactIndexFactory } from '../vector/index-manager.js';
 
 export interface EmulatorOptions {
   /** A built-in scenario name or a whole document; `default` when absent. */
@@ -28,8 +29,15 @@ export interface EmulatorOptions {
   clock?: ClockMode;
   /** JWT issuer; `service-emulator` unless set. */
   issuer?: string;
+  /**
+   * Vector search: `auto` (default) uses HNSW through hnswlib-node where it loads, else exact
+   * search; `exact` always searches exhaustively (the browser's choice: nothing native to load).
+   */
+  vectorSearch?: 'auto' | 'exact';
   /** Resolves built-in names; Node reads `scenarios/`, a browser passes its own. */
   resolveScenario?: ScenarioResolver;
+  /** Lists the names `resolveScenario` knows (GET /__emulator/scenarios); Node lists `scenarios/`. */
+  listScenarios?: ScenarioLister;
   /** Sees every unexpected error before it is answered as a 500. */
   onInternalError?(err: unknown): void;
 }
@@ -37,6 +45,11 @@ export interface EmulatorOptions {
 async function nodeResolver(): Promise<ScenarioResolver> {
   const { resolveBuiltinScenario } = await import('../scenarios/builtin.js');
   return resolveBuiltinScenario;
+}
+
+async function nodeLister(): Promise<ScenarioLister> {
+  const { listBuiltinScenarios } = await import('../scenarios/builtin.js');
+  return listBuiltinScenarios;
 }
 
 async function openDataDir(kind: StorageKind, dataDir: string): Promise<Storage> {
@@ -50,6 +63,7 @@ async function openDataDir(kind: StorageKind, dataDir: string): Promise<Storage>
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const resolveScenario = options.resolveScenario ?? (await nodeResolver());
+  const listScenarios = options.listScenarios ?? (options.resolveScenario ? undefined : await nodeLister());
   const requested = options.scenario ?? 'default';
   const scenario = typeof requested === 'string' ? await resolveScenario(requested) : parseScenario(requested);
   if (options.seed !== undefined) scenario.seed = options.seed;
@@ -68,6 +82,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     storage,
     clockMode: options.clock ?? 'manual',
     resolveScenario,
+    ...(listScenarios && { listScenarios }),
+    ...(options.vectorSearch === 'exact' && { vectorIndexFactory: exactIndexFactory }),
     ...(options.issuer && { issuer: options.issuer }),
     ...(options.onInternalError && { onInternalError: options.onInternalError }),
   });

@@ -6,8 +6,10 @@ import { wallDelay, wallElapsedMs } from '../clock/wall-time.js';
 import type { ClockChange } from '../control/schema.js';
 import type { FaultRuleInput, FaultView } from '../control/fault-schema.js';
 import type { RequestInfo } from '../core/app.js';
+import type { RagFileState } from '../areas/rag-files/pipeline.js';
 import type { Handles } from '../scenarios/handles.js';
 import type { Scenario } from '../scenarios/schema.js';
+import type { ScenarioSummary } from '../scenarios/validate.js';
 import type { StorageKind } from '../storage/storage.js';
 import { buildOpenApi } from '../openapi/document.js';
 import { faultResponse, isControlPath, type FiredFault } from './fault-injector.js';
@@ -204,6 +206,19 @@ export class Emulator {
   loadScenario(scenario: string | Record<string, unknown> | Scenario, seed?: number): Promise<Handles> {
     const doc = typeof scenario === 'string' ? { name: scenario, ...(seed !== undefined && { seed }) } : scenario;
     return this.control(() => this.world.loadDocument(doc));
+  }
+
+  /** The scenarios `loadScenario` and `reset` take by name (GET /__emulator/scenarios), and the one loaded now. */
+  scenarios(): Promise<{ current: string; available: ScenarioSummary[] }> {
+    return this.lock.run(() => this.world.scenarios());
+  }
+
+  /** Where every RAG file stands in the indexing pipeline (GET /__emulator/rag/files), due work run first. */
+  ragFiles(): Promise<RagFileState[]> {
+    return this.lock.run(async () => {
+      await this.world.scheduler.runDue();
+      return this.world.stores.rag.pipeline.states();
+    });
   }
 
   flushJobs(): Promise<{ now: number; ran: number }> {

@@ -45,7 +45,7 @@ import { FaultInjector } from './fault-injector.js';
 import { RequestJournal } from './request-journal.js';
 import { usedRateLimits } from './scenario-rate-limits.js';
 import { ScenarioRefSchema, type ClockChange } from '../control/schema.js';
-import { parseScenario, type ScenarioResolver } from '../scenarios/validate.js';
+import { parseScenario, type ScenarioLister, type ScenarioResolver, type ScenarioSummary } from '../scenarios/validate.js';
 
 /** The last instant a JavaScript Date can represent (epoch ms). */
 const MAX_TIME_MS = 8_640_000_000_000_000;
@@ -75,6 +75,8 @@ export interface WorldOptions {
   clockMode: ClockMode;
   issuer?: string;
   resolveScenario: ScenarioResolver;
+  /** Lists what `resolveScenario` knows; none are listed without it. */
+  listScenarios?: ScenarioLister;
   onInternalError?(err: unknown): void;
   /** How vector indexes are made: HNSW where hnswlib-node loads, else exact search. */
   vectorIndexFactory?: IndexFactory;
@@ -294,6 +296,11 @@ export class World {
     const next = scenario === undefined ? { ...this.scenario } : await this.options.resolveScenario(scenario);
     if (seed !== undefined) next.seed = seed;
     return this.load(next);
+  }
+
+  /** The scenarios that can be loaded by name, and the name of the one loaded now. */
+  async scenarios(): Promise<{ current: string; available: ScenarioSummary[] }> {
+    return { current: this.scenario.name, available: (await this.options.listScenarios?.()) ?? [] };
   }
 
   /** Loads a built-in by name or a whole document (validated first; state untouched when bad). */

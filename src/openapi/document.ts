@@ -81,6 +81,7 @@ function operation(route: RouteDef): Json {
       [String(route.status ?? 200)]: {
         description: 'Success',
         ...(route.response && { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }),
+        ...(route.mediaType && { content: { [route.mediaType]: { schema: { type: 'string' } } } }),
       },
       ...errorResponses(route),
     },

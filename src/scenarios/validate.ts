@@ -22,3 +22,12 @@ export function parseScenario(doc: unknown): Scenario {
 
 /** Resolves a built-in scenario name to a parsed document (Node reads `scenarios/`). */
 export type ScenarioResolver = (name: string) => Promise<Scenario>;
+
+/** A scenario that can be loaded by name, as the control API lists it. */
+export interface ScenarioSummary {
+  name: string;
+  description: string;
+}
+
+/** Lists the scenarios a resolver knows by name (Node lists `scenarios/`). */
+export type ScenarioLister = () => Promise<ScenarioSummary[]>;

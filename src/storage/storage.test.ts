@@ -90,6 +90,31 @@ describe.each(['sqlite', 'pglite'] as const)('%s storage', (kind) => {
     expect((await users(storage)).map((u) => u.id)).toEqual(['base', 'later']);
   });
 
+  it('keeps each of a chain of snapshots whole, whatever was written between them', async () => {
+    await insertUser(storage, 'a');
+    const first = await storage.snapshot();
+    await insertUser(storage, 'b');
+    await storage.run("INSERT INTO meta (key, value) VALUES ('m', 'x')");
+    const second = await storage.snapshot();
+    await insertUser(storage, 'c');
+    await storage.run('DELETE FROM users WHERE id = ?', ['a']);
+    await expect(storage.transaction(async () => {
+      await storage.run("UPDATE meta SET value = 'rolled back'");
+      throw new Error('abort');
+    })).rejects.toThrow('abort');
+    const third = await storage.snapshot();
+    const state = async () => ({ users: (await users(storage)).map((u) => u.id), meta: await storage.all('SELECT key, value FROM meta') });
+    for (const [snap, expected] of [
+      [second, { users: ['a', 'b'], meta: [{ key: 'm', value: 'x' }] }],
+      [first, { users: ['a'], meta: [] }],
+      [third, { users: ['b', 'c'], meta: [{ key: 'm', value: 'x' }] }],
+      [second, { users: ['a', 'b'], meta: [{ key: 'm', value: 'x' }] }],
+    ] as const) {
+      await storage.restore(snap);
+      expect(await state()).toEqual(expected);
+    }
+  });
+
   it('refuses a dump with an unknown table and changes nothing', async () => {
     await insertUser(storage, 'stay');
     await expect(storage.load({ nope: [] })).rejects.toThrow('unknown table');

@@ -4,7 +4,7 @@
 // event to the target's log.
 import type { JobHandlers } from '../../clock/scheduler.js';
 import type { StoreDeps } from '../../core/services.js';
-import { parseJson } from '../../core/services.js';
+import { parseJson, toIso } from '../../core/services.js';
 import { deriveSeed } from '../../seed/random.js';
 import { SYSTEM, type Actor, type RagEvents } from '../rag-targets/events.js';
 import type { RagTargetStore, TargetRow } from '../rag-targets/store.js';
@@ -12,6 +12,7 @@ import { base64ToBytes } from './base64.js';
 import { chunkText } from './parsing/chunker.js';
 import { Memo } from './parsing/memo.js';
 import { ParseError, extractText, type FileKind } from './parsing/parse.js';
+import type { RagDocumentStatus } from '../../types/rag.js';
 import type { ChunkingTool } from './schema.js';
 import type { FileOptions, FileRow, RagFileStore } from './store.js';
 
@@ -54,6 +55,23 @@ export function findPublishedDate(text: string): string | undefined {
   return `${long[3]}-${String(month).padStart(2, '0')}-${long[2]!.padStart(2, '0')}`;
 }
 
+/** Where one file stands: its document status, or `searchable` once its vectors are visible. */
+export interface RagFileState {
+  workspaceId: string;
+  targetId: string;
+  targetTitle: string | null;
+  fileId: string;
+  title: string;
+  originalName: string;
+  status: RagDocumentStatus;
+  state: RagDocumentStatus | 'searchable';
+  chunksCount: number | null;
+  error: string | null;
+  /** When the vectors became (or, once completed, will become) searchable; null while unknown. */
+  searchableAt: string | null;
+  updatedAt: string;
+}
+
 /** Extracted text by file kind, name and bytes; errors are not remembered. */
 const TEXTS = new Memo<string>();
 /** Chunks by tool, sizes and text. */
@@ -73,6 +91,35 @@ export class RagPipeline {
       [JOB_STEP]: (payload) => this.step(String(payload.fileId), String(payload.runId), payload.step as Step),
       [JOB_VISIBLE]: (payload) => this.visible(String(payload.fileId), String(payload.runId)),
     };
+  }
+
+  /** Every file of every workspace in the pipeline; a completed file's visibility job says when it turns searchable. */
+  async states(): Promise<RagFileState[]> {
+    const rows = await this.files.pipelineRows();
+    const titles = await this.targets.titles([...new Set(rows.map((r) => r.target_id))]);
+    const due = new Map<string, number>();
+    for (const job of await this.deps.scheduler.scheduled(JOB_VISIBLE)) {
+      const key = `${String(job.payload.fileId)}\u0000${String(job.payload.runId)}`;
+      if (!due.has(key)) due.set(key, job.runAt);
+    }
+    return rows.map((row) => {
+      const searchable = row.status === 'completed' && row.queryable === 1;
+      const visibleAt = searchable ? row.queryable_at : row.status === 'completed' ? due.get(`${row.id}\u0000${row.run_id}`) : undefined;
+      return {
+        workspaceId: row.workspace_id,
+        targetId: row.target_id,
+        targetTitle: titles.get(row.target_id) ?? null,
+        fileId: row.id,
+        title: row.title,
+        originalName: row.original_name,
+        status: row.status as RagDocumentStatus,
+        state: searchable ? 'searchable' : (row.status as RagDocumentStatus),
+        chunksCount: row.chunks_count === null ? null : Number(row.chunks_count),
+        error: row.error,
+        searchableAt: visibleAt === undefined || visibleAt === null ? null : toIso(Number(visibleAt)),
+        updatedAt: toIso(Number(row.updated_at)),
+      };
+    });
   }
 
   /** The consistency delay of one file: fixed by the seed and the file id, within the configured range. */

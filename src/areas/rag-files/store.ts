@@ -38,6 +38,12 @@ export interface FileRow {
   updated_at: number;
 }
 
+/** The columns of a file the pipeline view reads. */
+export type PipelineRow = Pick<
+  FileRow,
+  'id' | 'workspace_id' | 'target_id' | 'title' | 'original_name' | 'status' | 'error' | 'chunks_count' | 'queryable' | 'queryable_at' | 'run_id' | 'updated_at'
+> & { [column: string]: string | number | null };
+
 export interface ChunkRow {
   [column: string]: string | number | null;
   id: string;
@@ -311,6 +317,14 @@ export class RagFileStore {
         raw: row.raw,
       },
       actor,
+    );
+  }
+
+  /** Every file of every workspace, without its bytes, text or options: what the pipeline view shows. */
+  async pipelineRows(): Promise<PipelineRow[]> {
+    return this.deps.storage.all<PipelineRow>(
+      `SELECT id, workspace_id, target_id, title, original_name, status, error, chunks_count, queryable, queryable_at, run_id, updated_at
+       FROM rag_files ORDER BY workspace_id, seq`,
     );
   }
 

@@ -1,5 +1,5 @@
 // The PGlite driver: Postgres semantics in WebAssembly, in memory or in a data dir (or IndexedDB in a browser).
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { ChunkTextHit, ChunkTextQuery, Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
 import { TABLE_NAMES, schemaStatements } from '../schema.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
@@ -34,6 +34,11 @@ export class PgliteStorage implements Storage {
   /** Tables written since `baseline` was taken or restored: a reset to it reloads only these. */
   private dirty = new Set<string>();
   private baseline: PgliteSnapshot | undefined;
+  /**
+   * The open transaction: statements inside one go through it, so PGlite knows it is in a
+   * transaction and writes its files out (IndexedDB in a browser) once, at the commit.
+   */
+  private tx: Transaction | undefined;
 
   private constructor(private readonly pg: PGlite) {}
 
@@ -63,7 +68,7 @@ export class PgliteStorage implements Storage {
 
   async all<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T[]> {
     this.noteWrite(sql);
-    const result = await this.pg.query<T>(this.sql(sql), params);
+    const result = await (this.tx ?? this.pg).query<T>(this.sql(sql), params);
     return result.rows;
   }
 
@@ -74,21 +79,26 @@ export class PgliteStorage implements Storage {
 
   async run(sql: string, params: SqlValue[] = []): Promise<{ changes: number }> {
     this.noteWrite(sql);
-    const result = await this.pg.query(this.sql(sql), params);
+    const result = await (this.tx ?? this.pg).query(this.sql(sql), params);
     return { changes: result.affectedRows ?? 0 };
   }
 
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.depth > 0) return fn();
     this.depth++;
-    await this.pg.exec('BEGIN');
     try {
-      const result = await fn();
-      await this.pg.exec('COMMIT');
+      const result = await this.pg.transaction(async (tx) => {
+        this.tx = tx;
+        try {
+          return await fn();
+        } finally {
+          this.tx = undefined;
+        }
+      });
+      // PGlite does not write its files out after a transaction's COMMIT; done here, before the
+      // caller answers, so an acknowledged write is in IndexedDB (a no-op on memory and Node dirs).
+      await this.pg.syncToFs();
       return result;
-    } catch (err) {
-      await this.pg.exec('ROLLBACK');
-      throw err;
     } finally {
       this.depth--;
     }
@@ -97,13 +107,20 @@ export class PgliteStorage implements Storage {
   async searchChunks(query: ChunkTextQuery): Promise<ChunkTextHit[]> {
     if (!tsQuery(query.terms)) return [];
     const { sql, params } = chunkSearchSql(query);
-    const { rows } = await this.pg.query<{ chunk_id: string; rank: number }>(sql, params);
+    const { rows } = await (this.tx ?? this.pg).query<{ chunk_id: string; rank: number }>(sql, params);
     return rows.map((r) => ({ chunkId: r.chunk_id, score: Math.round(Math.max(0, Number(r.rank)) * 1e6) / 1e6 }));
   }
 
-  /** PGlite's own dump and restore take about half a second; rows in memory restore in milliseconds. */
+  /**
+   * Rows kept in memory (PGlite's own dump and restore take about half a second). Tables not
+   * written since the last snapshot or restore are taken from it as they are (rows are never
+   * mutated), so only the tables written since are read again.
+   */
   async snapshot(): Promise<StorageSnapshot> {
-    const snap: PgliteSnapshot = { kind: 'pglite', dump: await this.dump() };
+    const base = this.baseline;
+    const written = [...this.dirty];
+    const dump = base && written.every((t) => TABLE_NAMES.includes(t)) ? await this.dumpOver(base.dump, written) : await this.dump();
+    const snap: PgliteSnapshot = { kind: 'pglite', dump };
     this.baseline = snap;
     this.dirty.clear();
     return snap;
@@ -120,10 +137,19 @@ export class PgliteStorage implements Storage {
     this.dirty.clear();
   }
 
+  /** Every table, read in one transaction (one consistent view, and no file sync per table). */
   async dump(): Promise<TableDump> {
-    const out: TableDump = {};
-    for (const name of TABLE_NAMES) out[name] = sortRows((await this.pg.query<Row>(`SELECT * FROM ${name}`)).rows);
-    return out;
+    return this.dumpOver({}, TABLE_NAMES);
+  }
+
+  /** `base` with `tables` read afresh, in one transaction. */
+  private async dumpOver(base: TableDump, tables: string[]): Promise<TableDump> {
+    const out: TableDump = { ...base };
+    if (tables.length === 0) return out;
+    return this.transaction(async () => {
+      for (const name of tables) out[name] = sortRows(await this.all(`SELECT * FROM ${name}`));
+      return out;
+    });
   }
 
   async load(dump: TableDump): Promise<void> {
@@ -135,8 +161,9 @@ export class PgliteStorage implements Storage {
   /** Replaces the rows of `tables` with those of the dump, in one transaction. */
   private async reload(dump: TableDump, tables: string[]): Promise<void> {
     if (tables.length === 0) return;
-    await this.pg.transaction(async (tx) => {
-      await tx.exec(`TRUNCATE ${tables.join(', ')}`);
+    const write = async (tx: Transaction) => {
+      // DELETE, not TRUNCATE: the tables are small, and TRUNCATE makes new files for each.
+      await tx.exec(tables.map((name) => `DELETE FROM ${name}`).join(';\n'));
       for (const name of tables) {
         const rows = dump[name] ?? [];
         const { columns, values } = insertShape(rows);
@@ -155,7 +182,12 @@ export class PgliteStorage implements Storage {
           await tx.query(`INSERT INTO ${name} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params);
         }
       }
-    });
+    };
+    if (this.tx) await write(this.tx);
+    else {
+      await this.pg.transaction(write);
+      await this.pg.syncToFs();
+    }
   }
 
   async close(): Promise<void> {
