@@ -1,4 +1,5 @@
-// Workspace limits on RAG: collections and stored bytes, refused with 409 naming the limit.
+// Workspace limits on RAG (collections and stored bytes, refused with 409 naming the limit) and
+// the monthly API call allowance (429 until the next calendar month).
 import { describe, expect, it } from 'vitest';
 import { createEmulator, defineScenario } from '../src/index.js';
 import { json } from './support/doors.js';
@@ -36,6 +37,53 @@ describe('workspace limits', () => {
     expect(((await over.json()) as { error: { details: unknown } }).error.details).toEqual({ limit: 'maxRagStorageBytes', max: 100, current: 80, requested: 30 });
     const list = (await (await call('/api/v1/rag/files', { headers: { 'x-api-key': KEY } })).json()) as unknown[];
     expect(list).toHaveLength(1);
+    await emulator.close();
+  });
+
+  it('answers 429 past maxMonthlyApiCalls until the next calendar month, counting only calls the key let through', async () => {
+    const emulator = await createEmulator({
+      now: '2026-03-31T23:58:00.000Z',
+      scenario: defineScenario({
+        name: 'monthly',
+        users: [{ id: 'u' }],
+        workspaces: [
+          { id: 'w', name: 'W', ownerId: 'u', limits: { maxMonthlyApiCalls: 3 }, apiKeys: [{ id: 'k', name: 'k', secret: KEY, rateLimit: 2 }] },
+          { id: 'other', name: 'Other', ownerId: 'u', apiKeys: [{ id: 'k2', name: 'k2', secret: `svc_${'M'.repeat(87)}` }] },
+        ],
+      }),
+    });
+    const list = (key = KEY) => emulator.fetch(new Request('http://x/api/v1/transcripts', { headers: { 'x-api-key': key } }));
+    const snap = await emulator.snapshot();
+    expect((await list()).status).toBe(200);
+    expect((await list()).status).toBe(200);
+    // The key's own per-minute limit refuses the third: that call does not use the allowance.
+    const perKey = await list();
+    expect(perKey.status).toBe(429);
+    expect(((await perKey.json()) as { error: { message: string } }).error.message).toBe('Rate limit exceeded');
+
+    await emulator.clock.advance(60_000); // 23:59, a new minute, still March
+    expect((await list()).status).toBe(200);
+    const over = await list();
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBe('60');
+    expect(await over.json()).toEqual({
+      error: {
+        code: 'RATE_LIMITED',
+        message: 'Monthly API call limit reached for this workspace (maxMonthlyApiCalls)',
+        details: { limit: 3, remaining: 0, resetAt: Date.parse('2026-04-01T00:00:00.000Z') / 1000, retryAfter: 60 },
+      },
+    });
+    // Another workspace has its own allowance (the default).
+    expect((await list(`svc_${'M'.repeat(87)}`)).status).toBe(200);
+    await emulator.clock.advance(60_000); // April
+    expect((await list()).status).toBe(200);
+
+    // The counter travels with snapshots: back in March, three calls again.
+    await emulator.restore(snap);
+    for (let i = 0; i < 2; i++) expect((await list()).status).toBe(200);
+    await emulator.clock.advance(60_000);
+    expect((await list()).status).toBe(200);
+    expect((await list()).status).toBe(429);
     await emulator.close();
   });
 });

@@ -21,6 +21,11 @@ export class RateLimiter {
   /** Counts one request against `bucket` and says whether it is within `limit` per window. */
   hit(bucket: string, limit: number, windowMs: number, now: number): RateDecision {
     const windowStart = now - (now % windowMs);
+    return this.hitWindow(bucket, limit, windowStart, windowStart + windowMs);
+  }
+
+  /** The same against a window given by its bounds (a calendar month has no fixed length). */
+  hitWindow(bucket: string, limit: number, windowStart: number, windowEnd: number): RateDecision {
     let entry = this.windows.get(bucket);
     if (!entry || entry.windowStart !== windowStart) {
       entry = { windowStart, count: 0 };
@@ -31,7 +36,7 @@ export class RateLimiter {
       allowed: entry.count <= limit,
       limit,
       remaining: Math.max(0, limit - entry.count),
-      resetAt: windowStart + windowMs,
+      resetAt: windowEnd,
     };
   }
 
@@ -42,6 +47,12 @@ export class RateLimiter {
   restore(state: RateLimiterState): void {
     this.windows = new Map(Object.entries(state).map(([k, v]) => [k, { ...v }]));
   }
+}
+
+/** The UTC calendar month around `now`: its first instant and the first of the next month. */
+export function monthWindow(now: number): [start: number, end: number] {
+  const at = new Date(now);
+  return [Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1), Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)];
 }
 
 /** The headers of contract section 6, for any decision (sent on success too). */

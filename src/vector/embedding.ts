@@ -49,10 +49,10 @@ export function contentWords(text: string): string[] {
   return words.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w))).map(stem);
 }
 
-/** Query words for full-text search: lower-cased, stopwords dropped, unstemmed (drivers stem). */
-export function queryTerms(text: string): string[] {
+/** Lower-cased words without stopwords or single letters, unstemmed: what full-text search stems. */
+export function plainWords(text: string): string[] {
   const words = text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words.filter((w) => !STOPWORDS.has(w) && w.length > 1))].slice(0, 32);
+  return words.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w)));
 }
 
 /** FNV-1a continued over one more string, from a running hash (no string is built). */

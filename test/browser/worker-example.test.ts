@@ -115,31 +115,19 @@ describe.skipIf(!HAS_CHROMIUM)('browser worker example in headless Chromium', ()
         expect(await page.$$eval('#rag-results li p', (items) => items.map((p) => p.textContent))).toEqual(context.chunks.map((c) => c.content));
 
         // Byte for byte: PGlite in the page, SQLite in Node; every file, the PDF and DOCX included,
-        // parsed, chunked and embedded alike.
+        // parsed, chunked, embedded and full-text ranked alike.
         const calls = [
           { path: '/api/v1/transcripts?limit=50' },
           { path: '/api/v1/rag/files?collectionId=vec_docs' },
           { path: '/api/v1/rag/context', body: { collectionId: 'vec_docs', query: 'desktop sync conflicted copies', topK: 5 } },
+          { path: '/api/v1/rag/search?q=invoice' },
         ];
         const inPage = await pageCalls(page, key, calls);
-        expect(inPage.map((r) => r.status)).toEqual([200, 200, 200]);
+        expect(inPage.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+        expect(JSON.parse(inPage[3]!.text).results.length).toBeGreaterThan(1);
         expect(inPage).toEqual(await nodeCalls(node, key, calls));
       } finally {
         await node.close();
-      }
-
-      // Full-text scores are the driver's own (FTS5 on SQLite, ts_rank on Postgres): the page
-      // answers as PGlite does in Node.
-      const pgNode = await createEmulator({ scenario: 'default', storage: 'pglite', vectorSearch: 'exact' });
-      try {
-        const key = pgNode.handles.workspaces[0]!.apiKeys[0]!.secret!;
-        const search = [{ path: '/api/v1/rag/search?q=invoice' }];
-        const [inPage] = await pageCalls(page, key, search);
-        expect(inPage!.status).toBe(200);
-        expect(JSON.parse(inPage!.text).results.length).toBeGreaterThan(0);
-        expect([inPage]).toEqual(await nodeCalls(pgNode, key, search));
-      } finally {
-        await pgNode.close();
       }
 
       // A new question through the page's form.

@@ -58,6 +58,8 @@ describe.each(MATRIX)('state export/import: $label', ({ driver, door: doorName }
     expect(state.random.seed).toBe(4010);
     expect(state.rateLimits).toEqual({
       'key:key_full:transcripts': { windowStart: Date.parse('2026-01-01T09:00:00.000Z'), count: 1 },
+      // The workspace's calls this calendar month (maxMonthlyApiCalls).
+      'workspace:ws_acme:month': { windowStart: Date.parse('2026-01-01T00:00:00.000Z'), count: 1 },
     });
     expect(state.scenario.name).toBe('default');
     expect(state.tables.meta).toBeUndefined();

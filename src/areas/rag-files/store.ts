@@ -1,6 +1,7 @@
 // RAG files and their chunks, scoped to a workspace: records, listing, patch, delete, and the
 // bookkeeping that keeps each target's vector set (and its in-memory index) in step.
 import type { StoreDeps } from '../../core/services.js';
+import type { SqlValue } from '../../storage/storage.js';
 import { parseJson, toIso } from '../../core/services.js';
 import type { RagDocumentStatus } from '../../types/rag.js';
 import type { VectorIndexes } from '../../vector/index-manager.js';
@@ -278,6 +279,25 @@ export class RagFileStore {
       `SELECT c.id, c.content FROM rag_chunks c JOIN rag_files f ON f.id = c.file_id
        WHERE c.target_id = ? AND f.queryable = 1 AND f.status = 'completed' ORDER BY c.file_seq, c.position`,
       [targetId],
+    );
+  }
+
+  /** The chunks of completed files in a workspace (or one file or target of it), by file and position. */
+  async completedChunks(workspaceId: string, filters: { fileId?: string; targetId?: string } = {}): Promise<{ id: string; content: string }[]> {
+    const params: SqlValue[] = [workspaceId];
+    let where = '';
+    if (filters.fileId !== undefined) {
+      params.push(filters.fileId);
+      where += ' AND c.file_id = ?';
+    }
+    if (filters.targetId !== undefined) {
+      params.push(filters.targetId);
+      where += ' AND c.target_id = ?';
+    }
+    return this.deps.storage.all<{ id: string; content: string }>(
+      `SELECT c.id, c.content FROM rag_chunks c JOIN rag_files f ON f.id = c.file_id
+       WHERE c.workspace_id = ? AND f.status = 'completed'${where} ORDER BY c.file_seq, c.position`,
+      params,
     );
   }
 

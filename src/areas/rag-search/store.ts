@@ -1,10 +1,11 @@
-// Retrieval: full-text search through the storage driver (chunks of completed files) and vector
-// context retrieval through the in-memory indexes (chunks whose consistency delay has passed).
+// Retrieval: full-text search over the chunks of completed files (BM25, scored the same on every
+// driver) and vector context retrieval through the in-memory indexes (chunks whose consistency
+// delay has passed).
 import type { StoreDeps } from '../../core/services.js';
-import { queryTerms } from '../../vector/embedding.js';
 import type { VectorIndexes } from '../../vector/index-manager.js';
 import type { RagFileStore } from '../rag-files/store.js';
 import type { TargetRow } from '../rag-targets/store.js';
+import { rankChunks } from './full-text.js';
 
 export interface RetrievedChunk {
   content: string;
@@ -29,7 +30,7 @@ export class RagSearchStore {
 
   /** Full-text search: best first, scores 0..1. */
   async search(workspaceId: string, q: string, limit: number, filters: { fileId?: string; targetId?: string }) {
-    const hits = await this.deps.storage.searchChunks({ workspaceId, terms: queryTerms(q), limit, ...filters });
+    const hits = rankChunks(await this.files.completedChunks(workspaceId, filters), q, limit);
     const rows = await this.files.chunksByIds(hits.map((h) => h.chunkId));
     const results = hits.flatMap((hit) => {
       const row = rows.get(hit.chunkId);

@@ -14,9 +14,15 @@ export class WorkspaceLimits {
   ) {}
 
   async value(workspaceId: string, name: LimitName): Promise<number> {
+    const value = await this.valueIfAny(workspaceId, name);
+    if (value === undefined) throw notFound('Workspace');
+    return value;
+  }
+
+  /** The limit of a workspace that may be gone (a key outliving its workspace): undefined then. */
+  async valueIfAny(workspaceId: string, name: LimitName): Promise<number | undefined> {
     const workspace = await this.workspaces.get(workspaceId);
-    if (!workspace) throw notFound('Workspace');
-    return workspace.limits[name] ?? DEFAULT_WORKSPACE_LIMITS[name];
+    return workspace ? (workspace.limits[name] ?? DEFAULT_WORKSPACE_LIMITS[name]) : undefined;
   }
 
   /** Refuses when `current + adding` would pass the limit. */

@@ -1,9 +1,8 @@
 // The PGlite driver: Postgres semantics in WebAssembly, in memory or in a data dir (or IndexedDB in a browser).
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { ChunkTextHit, ChunkTextQuery, Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
+import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
 import { TABLE_NAMES, schemaStatements } from '../schema.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
-import { FTS_STATEMENTS, chunkSearchSql, tsQuery } from './pglite-fts.js';
 
 interface PgliteSnapshot extends StorageSnapshot {
   kind: 'pglite';
@@ -46,7 +45,7 @@ export class PgliteStorage implements Storage {
     const pg = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     await pg.waitReady;
     const storage = new PgliteStorage(pg);
-    await pg.exec([...schemaStatements(), ...FTS_STATEMENTS].join(';\n'));
+    await pg.exec(schemaStatements().join(';\n'));
     return storage;
   }
 
@@ -102,13 +101,6 @@ export class PgliteStorage implements Storage {
     } finally {
       this.depth--;
     }
-  }
-
-  async searchChunks(query: ChunkTextQuery): Promise<ChunkTextHit[]> {
-    if (!tsQuery(query.terms)) return [];
-    const { sql, params } = chunkSearchSql(query);
-    const { rows } = await (this.tx ?? this.pg).query<{ chunk_id: string; rank: number }>(sql, params);
-    return rows.map((r) => ({ chunkId: r.chunk_id, score: Math.round(Math.max(0, Number(r.rank)) * 1e6) / 1e6 }));
   }
 
   /**

@@ -2,10 +2,9 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChunkTextHit, ChunkTextQuery, Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
+import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
 import { TABLE_NAMES, schemaStatements } from '../schema.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
-import { FTS_STATEMENTS, chunkSearchSql, toHits } from './sqlite-fts.js';
 
 interface SqliteSnapshot extends StorageSnapshot {
   kind: 'sqlite';
@@ -50,7 +49,7 @@ export class SqliteStorage implements Storage {
   }
 
   private migrate(): void {
-    for (const statement of [...schemaStatements(), ...FTS_STATEMENTS]) this.db.exec(statement);
+    for (const statement of schemaStatements()) this.db.exec(statement);
   }
 
   private prepare(sql: string): Database.Statement {
@@ -89,12 +88,6 @@ export class SqliteStorage implements Storage {
     } finally {
       this.depth--;
     }
-  }
-
-  async searchChunks(query: ChunkTextQuery): Promise<ChunkTextHit[]> {
-    if (query.terms.length === 0) return [];
-    const { sql, params } = chunkSearchSql(query);
-    return toHits(this.prepare(sql).all(...params) as { chunk_id: string; rank: number }[]);
   }
 
   async snapshot(): Promise<StorageSnapshot> {
