@@ -4,7 +4,8 @@
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,
-  PAYMENT_REQUIRED: 402,
+  /** Lower case, as the spec names it (section 7's stable codes). */
+  payment_required: 402,
   FORBIDDEN: 403,
   TERMS_NOT_ACCEPTED: 403,
   NOT_FOUND: 404,

@@ -105,7 +105,7 @@ describe.each(MATRIX)('a2a: $label', ({ driver, door: doorName }) => {
     expect((await send('hi', { metadata: { releaseId: 'rel_required' } })).body.error.code).toBe(-32602);
     expect((await send('hi', { message: message('hi', { contextId: 'nope' }) })).body.error.code).toBe(-32602);
     const paid = await send('hi', { metadata: { releaseId: 'rel_pay' } });
-    expect(paid.body.error).toMatchObject({ code: -32000, data: { code: 'PAYMENT_REQUIRED', details: { amountMicro: 50000 } } });
+    expect(paid.body.error).toMatchObject({ code: -32000, data: { code: 'payment_required', details: { amountMicro: 50000 } } });
     // A failed call wrote nothing: no transcript appeared.
     const list = (await (await door.fetch('/api/v1/transcripts', { headers: { 'x-api-key': CHAT_KEY } })).json()) as Json;
     expect(list.pagination.total).toBe(0);

@@ -101,6 +101,6 @@ describe.each(MATRIX)('chat streaming: $label', ({ driver, door: doorName }) => 
     const res = await stream(id, { content: 'Hello there' });
     expect(res.status).toBe(402);
     expect(res.headers.get('content-type')).toBe('application/json');
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PAYMENT_REQUIRED');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payment_required');
   });
 });

@@ -283,7 +283,7 @@ describe.each(MATRIX)('chat: $label', ({ driver, door: doorName }) => {
     expect(res.status).toBe(402);
     expect(res.body).toEqual({
       error: {
-        code: 'PAYMENT_REQUIRED',
+        code: 'payment_required',
         message: 'Payment required: send an x-payment header',
         details: {
           x402Version: '1',

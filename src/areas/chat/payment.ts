@@ -1,5 +1,5 @@
 // Pay-per-message releases (spec section 7, payment-required details, after x402): a release whose
-// `config.paymentRequired` is set answers 402 PAYMENT_REQUIRED until a request carries a payment.
+// `config.paymentRequired` is set answers 402 payment_required until a request carries a payment.
 import { z } from 'zod';
 import { EmulatorError } from '../../core/errors.js';
 
@@ -72,7 +72,7 @@ export function checkPayment(config: Record<string, unknown>, resource: string, 
     if (paid.success && paid.data.network === details.network && paid.data.amountMicro >= details.amountMicro) {
       return { amountMicro: paid.data.amountMicro, network: paid.data.network, ...(paid.data.payer !== undefined && { payer: paid.data.payer }) };
     }
-    throw new EmulatorError('PAYMENT_REQUIRED', 'The x-payment header does not cover the price of this message', details);
+    throw new EmulatorError('payment_required', 'The x-payment header does not cover the price of this message', details);
   }
-  throw new EmulatorError('PAYMENT_REQUIRED', 'Payment required: send an x-payment header', details);
+  throw new EmulatorError('payment_required', 'Payment required: send an x-payment header', details);
 }
