@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ERROR_STATUS } from '../core/errors.js';
 import type { RouteDef } from '../core/route.js';
 import { VERSION } from '../version.js';
+import { namedSchemas, type NamedSchemas } from './components.js';
 
 type Json = Record<string, unknown>;
 
@@ -71,16 +72,19 @@ function errorResponses(route: RouteDef): Record<string, Json> {
   return out;
 }
 
-function operation(route: RouteDef): Json {
+const operationId = (route: RouteDef) =>
+  `${route.method.toLowerCase()}${toOpenApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+
+function operation(route: RouteDef, named: NamedSchemas): Json {
   const op: Json = {
     tags: [route.tag],
     summary: route.summary,
-    operationId: `${route.method.toLowerCase()}${toOpenApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    operationId: operationId(route),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
     responses: {
       [String(route.status ?? 200)]: {
         description: 'Success',
-        ...(route.response && { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }),
+        ...(route.response && { content: { 'application/json': { schema: named.ref(route.response, 'output') } } }),
         ...(route.mediaType && { content: { [route.mediaType]: { schema: { type: 'string' } } } }),
       },
       ...errorResponses(route),
@@ -93,16 +97,53 @@ function operation(route: RouteDef): Json {
     if (route.auth.feature) op['x-rate-limit-feature'] = route.auth.feature;
   } else op.security = [];
   if (route.body) {
-    op.requestBody = { required: !route.bodyOptional, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } };
+    op.requestBody = { required: !route.bodyOptional, content: { 'application/json': { schema: named.ref(route.body, 'input') } } };
   }
   return op;
 }
 
+/** Each route's body and answer as named components: the spec's type names where they are one. */
+function nameRouteSchemas(routes: RouteDef[]): NamedSchemas {
+  const named = namedSchemas();
+  for (const route of routes) {
+    const id = operationId(route).replace(/^./, (c) => c.toUpperCase());
+    if (route.response) named.add(route.response, 'output', `${id}Response`);
+    if (route.body) named.add(route.body, 'input', `${id}Body`);
+  }
+  return named;
+}
+
+/** The component names a value refers to, directly. */
+function refsIn(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) refsIn(item, found);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === '$ref' && typeof inner === 'string' && inner.startsWith('#/components/schemas/')) found.add(inner.slice('#/components/schemas/'.length));
+      else refsIn(inner, found);
+    }
+  }
+  return found;
+}
+
+/** Drops the `Input` variants of shared types that no request body reaches. */
+function withoutUnusedInputs(schemas: Record<string, Json>, paths: Json): Record<string, Json> {
+  const reached = new Set<string>();
+  const queue = [...refsIn(paths)];
+  while (queue.length > 0) {
+    const id = queue.pop() as string;
+    if (reached.has(id)) continue;
+    reached.add(id);
+    queue.push(...refsIn(schemas[id]));
+  }
+  return Object.fromEntries(Object.entries(schemas).filter(([id]) => !id.endsWith('Input') || reached.has(id)));
+}
+
 export function buildOpenApi(routes: RouteDef[]): Json {
+  const named = nameRouteSchemas(routes);
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const path = toOpenApiPath(route.path);
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, named) };
   }
   return {
     openapi: '3.1.0',
@@ -118,7 +159,7 @@ export function buildOpenApi(routes: RouteDef[]): Json {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
       },
-      schemas: { ErrorEnvelope: ENVELOPE },
+      schemas: { ErrorEnvelope: ENVELOPE, ...withoutUnusedInputs(named.components(), paths) },
     },
   };
 }
