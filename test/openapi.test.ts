@@ -90,6 +90,23 @@ describe('the OpenAPI document', () => {
     expect(list({ pagination: {} })).toBe(false);
   });
 
+  it('documents the bodies that routes read themselves: forms, multipart uploads, JSON-RPC and signed bodies', () => {
+    const bodyOf = (path: string, method = 'post') => (doc.paths[path][method] as Json).requestBody as Json;
+    const schemaOf = (ref: Json) => doc.components.schemas[String(ref.$ref).split('/').pop()!] as Json;
+    const token = bodyOf('/oauth/token');
+    expect(Object.keys(token.content)).toEqual(['application/x-www-form-urlencoded', 'application/json']);
+    expect(JSON.stringify(schemaOf(token.content['application/x-www-form-urlencoded'].schema))).toContain('code_verifier');
+    const upload = schemaOf(bodyOf('/api/v1/rag/files').content['multipart/form-data'].schema);
+    expect(upload.properties.file).toEqual({ type: 'string', format: 'binary' });
+    expect(upload.required).toEqual(expect.arrayContaining(['title', 'description', 'chunkingTool']));
+    expect(upload.required).not.toContain('file');
+    expect(bodyOf('/api/v1/auth/validate-key').required).toBe(false);
+    for (const path of ['/oauth/revoke', '/embed/validate-login', '/api/v1/a2a', '/api/v1/chat/landing/{releaseId}']) {
+      expect(bodyOf(path).required, path).toBe(true);
+      expect(bodyOf(path).content, path).toBeDefined();
+    }
+  });
+
   it('compiles every response schema with ajv (2020-12)', () => {
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Json>)) {
       for (const [method, op] of Object.entries(ops as Record<string, Json>)) {

@@ -106,6 +106,11 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
   response?: z.ZodType;
+  /**
+   * The body of a route that reads its request itself (forms, multipart uploads, signed or
+   * JSON-RPC bodies): described in the OpenAPI document, never parsed by the core.
+   */
+  bodyDoc?: { schema: z.ZodType; mediaTypes: string[]; required?: boolean };
   /** The media type of a route that answers something other than JSON (the dashboard's HTML page). */
   mediaType?: string;
   status?: number;

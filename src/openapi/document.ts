@@ -98,6 +98,9 @@ function operation(route: RouteDef, named: NamedSchemas): Json {
   } else op.security = [];
   if (route.body) {
     op.requestBody = { required: !route.bodyOptional, content: { 'application/json': { schema: named.ref(route.body, 'input') } } };
+  } else if (route.bodyDoc) {
+    const schema = named.ref(route.bodyDoc.schema, 'input');
+    op.requestBody = { required: route.bodyDoc.required ?? true, content: Object.fromEntries(route.bodyDoc.mediaTypes.map((type) => [type, { schema }])) };
   }
   return op;
 }
@@ -108,7 +111,8 @@ function nameRouteSchemas(routes: RouteDef[]): NamedSchemas {
   for (const route of routes) {
     const id = operationId(route).replace(/^./, (c) => c.toUpperCase());
     if (route.response) named.add(route.response, 'output', `${id}Response`);
-    if (route.body) named.add(route.body, 'input', `${id}Body`);
+    const body = route.body ?? route.bodyDoc?.schema;
+    if (body) named.add(body, 'input', `${id}Body`);
   }
   return named;
 }

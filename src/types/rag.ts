@@ -73,9 +73,10 @@ export const RagDocumentSchema = z.object({
 export type RagDocument = z.infer<typeof RagDocumentSchema>;
 
 /** The binary `file` part of an upload (a `File` is a `Blob`). */
-const BlobSchema = z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob, {
-  message: 'Expected a file',
-});
+const BlobSchema = z
+  .custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob, { message: 'Expected a file' })
+  // How OpenAPI describes a file part of a multipart body.
+  .meta({ type: 'string', format: 'binary' });
 
 /** Text fields of a multipart RAG upload (POST /api/v1/rag/files), everything but `file`. */
 export const RagUploadTextFieldsSchema = z.object({

@@ -125,6 +125,7 @@ export function a2aRoutes(deps: A2aDeps): RouteDef[] {
       summary: 'JSON-RPC 2.0: message/send (one JSON answer) and message/stream (server-sent events); rate limited per IP',
       auth: { kind: 'none' },
       emulatorDefined: true,
+      bodyDoc: { schema: JsonRpcEnvelopeSchema, mediaTypes: ['application/json'] },
       transactional: false,
       handler: async ({ request, clientIp }) => {
         const now = deps.now();

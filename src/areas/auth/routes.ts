@@ -43,6 +43,7 @@ export function validateKeyRoutes(deps: ValidateKeyDeps): RouteDef[] {
       summary: 'Validate an API key (x-api-key or body {apiKey}) and return its context',
       auth: { kind: 'none' },
       emulatorDefined: true,
+      bodyDoc: { schema: ValidateKeyBodySchema, mediaTypes: ['application/json'], required: false },
       response: ValidateKeyAnswerSchema,
       handler: async ({ request, clientIp }) => {
         const now = deps.clock.now();

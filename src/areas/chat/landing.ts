@@ -54,6 +54,7 @@ export function landingRoutes(deps: LandingDeps): RouteDef[] {
         'Landing-page chat through a server-side proxy: x-landing-timestamp (Unix seconds) and x-landing-signature = hex HMAC-SHA256(config.landingSecret, timestamp + "." + body); never an API key',
       auth: { kind: 'none' },
       emulatorDefined: true,
+      bodyDoc: { schema: LandingBodySchema, mediaTypes: ['application/json'] },
       params: z.object({ releaseId: z.string().min(1).max(200) }),
       handler: async ({ params, request }) => {
         if (request.headers.get('x-api-key') !== null) throw forbidden('Landing-page chat never takes an API key; sign requests on your server instead');

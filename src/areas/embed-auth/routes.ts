@@ -38,6 +38,7 @@ export function embedAuthRoutes(auth: EmbedAuth, releases: ReleaseStore): RouteD
       tag: TAG,
       summary: 'Trade a refresh token for a 30-minute access token; every failure is 200 {valid: false}',
       auth: { kind: 'none' },
+      bodyDoc: { schema: ValidateLoginSchema, mediaTypes: ['application/json'] },
       response: ValidateLoginAnswerSchema,
       handler: async ({ request }) => {
         const parsed = ValidateLoginSchema.safeParse(await lenientJson(request));

@@ -13,11 +13,13 @@ import {
   AuthorizeQuerySchema,
   DEFAULT_OAUTH_SETTINGS,
   DiscoverySchema,
+  FORM_TYPE,
   GRANT_TYPES,
   JwksSchema,
   RefreshTokenGrantSchema,
   RevokeRequestSchema,
   SCOPES,
+  TokenRequestSchema,
   TokenResponseSchema,
   UserInfoSchema,
   type OAuthSettings,
@@ -113,6 +115,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       summary: 'Exchange an authorization code (with its PKCE verifier) or a refresh token for tokens',
       auth: { kind: 'none' },
       emulatorDefined: true,
+      bodyDoc: { schema: TokenRequestSchema, mediaTypes: [FORM_TYPE, 'application/json'] },
       response: TokenResponseSchema,
       handler: ({ request }) =>
         answered(async () => {
@@ -143,6 +146,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       summary: 'Revoke a refresh token (with its grant) or an access token; 200 whether or not it was known (RFC 7009)',
       auth: { kind: 'none' },
       emulatorDefined: true,
+      bodyDoc: { schema: RevokeRequestSchema, mediaTypes: [FORM_TYPE, 'application/json'] },
       handler: ({ request }) =>
         answered(async () => {
           const input = parseParams(RevokeRequestSchema, await readParams(request), 'Invalid revocation request');

@@ -79,6 +79,12 @@ export type RefreshTokenGrant = z.infer<typeof RefreshTokenGrantSchema>;
 
 export const GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
 
+/** The token endpoint's body, either grant (documentation; each grant is parsed on its own). */
+export const TokenRequestSchema = z.union([AuthorizationCodeGrantSchema, RefreshTokenGrantSchema]);
+
+/** How browsers and OAuth clients send token and revoke requests (RFC 6749); JSON is taken too. */
+export const FORM_TYPE = 'application/x-www-form-urlencoded';
+
 export const RevokeRequestSchema = z.object({
   token: Field('token'),
   token_type_hint: z.string().optional(),

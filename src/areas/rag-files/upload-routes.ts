@@ -22,10 +22,14 @@ import {
 } from './schema.js';
 import type { RagFileServices } from './services.js';
 import { PRESIGNED_PATH } from './uploads.js';
+import { RagUploadFieldsSchema } from '../../types/rag.js';
 
 const TAG = 'rag';
 const READ = { kind: 'apiKey', permission: 'rag:read', feature: 'rag' } as const;
 const WRITE = { kind: 'apiKey', permission: 'rag:write', feature: 'rag' } as const;
+
+/** The multipart form as the document shows it: a `file` part, or the `fileKey` of a presigned upload. */
+const UploadFormDocSchema = RagUploadFieldsSchema.partial({ file: true }).extend({ fileKey: z.string().optional() });
 
 /** Embedding price used by estimates (USD per million tokens; emulator-defined). */
 const EMBEDDING_USD_PER_MTOK = 0.02;
@@ -68,6 +72,7 @@ export function ragUploadRoutes(rag: RagFileServices): RouteDef[] {
       tag: TAG,
       summary: 'Upload a file (multipart/form-data); 202 with the saved records, one per target; indexing continues asynchronously',
       auth: WRITE,
+      bodyDoc: { schema: UploadFormDocSchema, mediaTypes: ['multipart/form-data'] },
       status: 202,
       response: z.array(FileRecordSchema),
       handler: async ({ principal, request }) => {
