@@ -21,8 +21,8 @@ export class WorkspaceLimits {
 
   /** The limit of a workspace that may be gone (a key outliving its workspace): undefined then. */
   async valueIfAny(workspaceId: string, name: LimitName): Promise<number | undefined> {
-    const workspace = await this.workspaces.get(workspaceId);
-    return workspace ? (workspace.limits[name] ?? DEFAULT_WORKSPACE_LIMITS[name]) : undefined;
+    const limits = await this.workspaces.limitsOf(workspaceId);
+    return limits ? (limits[name] ?? DEFAULT_WORKSPACE_LIMITS[name]) : undefined;
   }
 
   /** Refuses when `current + adding` would pass the limit. */
