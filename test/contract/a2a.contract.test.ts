@@ -1,16 +1,17 @@
 // A2A through every door on every driver: the discovery card (no auth, never limited), JSON-RPC
 // message/send and message/stream (parsed with a real SSE parser), JSON-RPC errors, the per-IP limit.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { A2A_PER_MINUTE } from '../../src/areas/a2a/schema.js';
-import { MATRIX, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { CHAT_KEY, chatScenario } from '../support/chat-scenario.js';
 import type { Json } from '../support/chat-client.js';
 
 const message = (text: string, extra: Json = {}) => ({ kind: 'message', role: 'user', messageId: 'm-1', parts: [{ kind: 'text', text }], ...extra });
 
 describe.each(MATRIX)('a2a: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName, { scenario: chatScenario });
   const rpc = async (body: unknown, headers: Record<string, string> = {}) => {
     const res = await door.fetch('/api/v1/a2a', {
       method: 'POST',
@@ -21,15 +22,6 @@ describe.each(MATRIX)('a2a: $label', ({ driver, door: doorName }) => {
   };
   const send = (text: string, params: Json = {}, id: string | number = 1) =>
     rpc({ jsonrpc: '2.0', id, method: 'message/send', params: { message: message(text), metadata: { releaseId: 'rel_help' }, ...params } });
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-    await door.emulator.loadScenario(chatScenario);
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-  });
 
   it('serves the agent card without auth and without a rate limit', async () => {
     for (let i = 0; i < A2A_PER_MINUTE + 5; i++) {

@@ -1,32 +1,22 @@
 // Workspace API keys through every door on every driver: secrets shown once, rotation, revocation,
 // updates that take effect, and who may manage keys.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiKeySchema, ApiKeyWithSecretSchema } from '../../src/types/index.js';
-import { MATRIX, json, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { MATRIX, json } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { KEYS, identityScenario } from '../support/identity-scenario.js';
-import type { Handles } from '../../src/index.js';
 
 const BASE = '/api/v1/workspaces/ws_shop/api-keys';
 
 describe.each(MATRIX)('api keys: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let handles: Handles;
-  const token = (userId: string) => handles.users.find((u) => u.id === userId)!.accessToken;
-  const as = (userId: string) => ({ authorization: `Bearer ${token(userId)}` });
+  const door = useDoor(driver, doorName, { scenario: identityScenario });
+  const as = (userId: string) => ({ authorization: `Bearer ${door.token(userId)}` });
   const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
     const init: RequestInit = body === undefined ? { method, headers } : { ...json(body, headers), method };
     const res = await door.fetch(path, init);
     return { status: res.status, text: await res.text() };
   };
   const listTranscripts = (secret: string) => door.fetch('/api/v1/transcripts', { headers: { 'x-api-key': secret } });
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    handles = await door.emulator.loadScenario(identityScenario);
-  });
 
   it('lists keys without secrets, with cursor paging', async () => {
     const first = await call('GET', `${BASE}?limit=2`, as('u_owner'));

@@ -1,14 +1,11 @@
 // Bad input through every door on every driver: each gets the envelope with the right status,
 // and nothing in storage changes.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MATRIX, json, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
-
-interface Envelope {
-  error: { code: string; message: string; details?: { issues?: { path: string; message: string }[]; maxBytes?: number } };
-}
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MATRIX, expectError, json } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 
 describe.each(MATRIX)('bad input: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName);
   let key: string;
   let before: string;
   const state = async () => {
@@ -18,22 +15,9 @@ describe.each(MATRIX)('bad input: $label', ({ driver, door: doorName }) => {
   };
   const send = (path: string, body: string, contentType = 'application/json') =>
     door.fetch(path, { method: 'POST', headers: { 'x-api-key': key, 'content-type': contentType }, body });
-  const expectError = async (res: Response, status: number, code: string) => {
-    expect(res.status).toBe(status);
-    expect(res.headers.get('content-type')).toContain('application/json');
-    const body = (await res.json()) as Envelope;
-    expect(body.error.code).toBe(code);
-    expect(typeof body.error.message).toBe('string');
-    return body;
-  };
 
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(() => door.close());
   beforeEach(async () => {
-    await door.emulator.reset();
-    key = keyOf(door.emulator, 'key_full');
+    key = door.key('key_full');
     before = await state();
   });
 

@@ -1,30 +1,18 @@
 // BYOK provider credentials through every door on every driver: the key is write-only (never in
 // any answer, export or journal), roles enforced, workspaces isolated, bad input changes nothing.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ByokCredentialSchema, ByokListSchema } from '../../src/areas/byok/schema.js';
-import { MATRIX, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
-import { caller } from '../support/identity.js';
+import { MATRIX } from '../support/doors.js';
+import { alice, bob, carol, dan } from '../support/identity.js';
+import { useDoor } from '../support/use-door.js';
 
 const NOW = '2026-01-01T09:00:00.000Z';
 const SECRET = 'sk-proj-VERYsecretProviderKey0123456789wxyz';
 const ROTATED = 'sk-ant-api03-AnotherSecretValue9876abcd';
 
 describe.each(MATRIX)('byok: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let call: ReturnType<typeof caller>;
-  const alice = { user: 'user_alice' };
-  const bob = { user: 'user_bob' };
-  const carol = { user: 'user_carol' };
-  const dan = { user: 'user_dan' };
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-    call = caller(door);
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-  });
+  const door = useDoor(driver, doorName);
+  const { call } = door;
 
   it('creates (201) a credential that shows only the last four characters', async () => {
     const res = await call('POST', '/api/v1/byok', alice, { provider: 'openai', key: SECRET, name: 'Prod OpenAI' });
@@ -51,7 +39,7 @@ describe.each(MATRIX)('byok: $label', ({ driver, door: doorName }) => {
       texts.push(r.text);
       return r;
     };
-    const key = keyOf(door.emulator, 'key_full');
+    const key = door.key('key_full');
     const created = keep(await call('POST', '/api/v1/byok', { key }, { provider: 'anthropic', key: SECRET }));
     const id = JSON.parse(created.text).id as string;
     keep(await call('GET', '/api/v1/byok', alice));
@@ -82,7 +70,7 @@ describe.each(MATRIX)('byok: $label', ({ driver, door: doorName }) => {
       expect((await call('POST', `/api/v1/byok/${body.id}/rotate`, who, { key: ROTATED })).status).toBe(403);
       expect((await call('DELETE', `/api/v1/byok/${body.id}`, who)).status).toBe(403);
     }
-    expect((await call('GET', '/api/v1/byok', { key: keyOf(door.emulator, 'key_read') })).status).toBe(403);
+    expect((await call('GET', '/api/v1/byok', { key: door.key('key_read') })).status).toBe(403);
     expect((await call('GET', '/api/v1/byok', {})).status).toBe(401);
     expect((await call('GET', '/api/v1/byok', alice)).body.total).toBe(1);
   });
@@ -91,7 +79,7 @@ describe.each(MATRIX)('byok: $label', ({ driver, door: doorName }) => {
     const { body } = await call('POST', '/api/v1/byok', alice, { provider: 'google', key: SECRET });
     expect((await call('GET', `/api/v1/byok/${body.id}`, dan)).status).toBe(404);
     expect((await call('POST', `/api/v1/byok/${body.id}/rotate`, dan, { key: ROTATED })).status).toBe(404);
-    expect((await call('DELETE', `/api/v1/byok/${body.id}`, { key: keyOf(door.emulator, 'key_globex') })).status).toBe(404);
+    expect((await call('DELETE', `/api/v1/byok/${body.id}`, { key: door.key('key_globex') })).status).toBe(404);
     expect((await call('GET', '/api/v1/byok', dan)).body).toEqual({ data: [], hasMore: false, total: 0 });
     const elsewhere = await call('GET', '/api/v1/byok', { user: 'user_alice', headers: { 'x-workspace-id': 'ws_globex' } });
     expect(elsewhere.status).toBe(404);

@@ -1,18 +1,19 @@
 // Chat CTA cards through every door on every driver: the firing rules over long threads (keywords,
 // interval, keywords-or-interval, minMessagesBeforeFirst, maxPerThread, cooldown), the gated
 // submit, and the card's version history with its write-only token.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CtaAnswerSchema, CtaVersionListSchema } from '../../src/areas/chat-cta/schema.js';
-import { MATRIX, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { CHAT_KEY, CTA_CARD, OTHER_KEY, chatScenario } from '../support/chat-scenario.js';
 import { bearer, chatClient, external, type Json } from '../support/chat-client.js';
 
 const TOKEN = 'cc-secret-token-do-not-show';
 
 describe.each(MATRIX)('chat CTA: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName, { scenario: chatScenario });
   let bob: Record<string, string>;
-  const c = chatClient(() => door);
+  const c = chatClient(door);
   const key = { 'x-api-key': CHAT_KEY };
   // A premium end user: enough daily messages for long threads.
   const cust = external('cust-cta', { 'x-external-user-tier': 'premium' });
@@ -28,14 +29,8 @@ describe.each(MATRIX)('chat CTA: $label', ({ driver, door: doorName }) => {
     return out;
   };
 
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-    await door.emulator.loadScenario(chatScenario);
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    const handles = await door.emulator.reset();
-    bob = { ...bearer(handles.users.find((u) => u.id === 'u_bob')!.accessToken), 'x-workspace-id': 'ws_acme' };
+  beforeEach(() => {
+    bob = { ...bearer(door.token('u_bob')), 'x-workspace-id': 'ws_acme' };
   });
 
   it('fires on the first matching keyword, ignoring case, once per thread by default; the asset waits for the form', async () => {

@@ -2,9 +2,10 @@
 // join to exactly the non-streamed reply for the same thread state, the final chunk carries the
 // same usage, and a client that drops the stream halfway leaves a consistent thread.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ChatStreamChunkSchema, type ChatStreamChunk } from '../../src/areas/chat/schema.js';
-import { MATRIX, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { CHAT_KEY, chatScenario } from '../support/chat-scenario.js';
 import { chatClient, external } from '../support/chat-client.js';
 
@@ -21,8 +22,8 @@ async function readEvents(res: Response): Promise<EventSourceMessage[]> {
 }
 
 describe.each(MATRIX)('chat streaming: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  const c = chatClient(() => door);
+  const door = useDoor(driver, doorName, { scenario: chatScenario });
+  const c = chatClient(door);
   const cust = external('cust-stream');
   const stream = (threadId: string, body: Record<string, unknown>, signal?: AbortSignal) =>
     door.fetch(`/api/v1/chat/threads/${threadId}/messages`, {
@@ -31,15 +32,6 @@ describe.each(MATRIX)('chat streaming: $label', ({ driver, door: doorName }) => 
       body: JSON.stringify({ ...body, stream: true }),
       ...(signal && { signal }),
     });
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-    await door.emulator.loadScenario(chatScenario);
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-  });
 
   it('streams ChatStreamChunk events whose deltas join to the non-streamed reply, with the same usage', async () => {
     // Two turns, so the streamed reply depends on thread state too.

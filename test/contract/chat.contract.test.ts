@@ -2,11 +2,12 @@
 // deterministic cited replies with real token counts, isolation, bad input, anonymous threads,
 // tier quotas on the emulator clock, the terms gate across a publish, fallbacks, payment, overrides.
 import { countTokens } from 'gpt-tokenizer';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ChatResponseSchema, ChatThreadSchema } from '../../src/types/chat.js';
 import { TranscriptSingleSchema } from '../../src/areas/transcripts/schema.js';
 import { MessageListSchema, ThreadListSchema } from '../../src/areas/chat/schema.js';
-import { DRIVERS, MATRIX, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { DRIVERS, MATRIX, keyOf, sharedEmulator } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import type { Emulator } from '../../src/index.js';
 import { CHAT_KEY, CHAT_NOW, OTHER_KEY, chatScenario } from '../support/chat-scenario.js';
 import { anonymous, bearer, chatClient, external } from '../support/chat-client.js';
@@ -14,21 +15,15 @@ import { anonymous, bearer, chatClient, external } from '../support/chat-client.
 const DAY = 86_400_000;
 
 describe.each(MATRIX)('chat: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName, { scenario: chatScenario });
   let alice: Record<string, string>;
   let bob: Record<string, string>;
-  const c = chatClient(() => door);
+  const c = chatClient(door);
   const cust = external('cust-1');
 
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-    await door.emulator.loadScenario(chatScenario);
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    const handles = await door.emulator.reset();
-    alice = bearer(handles.users.find((u) => u.id === 'u_alice')!.accessToken);
-    bob = bearer(handles.users.find((u) => u.id === 'u_bob')!.accessToken);
+  beforeEach(() => {
+    alice = bearer(door.token('u_alice'));
+    bob = bearer(door.token('u_bob'));
   });
 
   it('creates a thread that mirrors into the workspace transcripts under the same id', async () => {

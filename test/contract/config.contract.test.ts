@@ -1,10 +1,11 @@
 // Workspace config (the command line's `config` group) through every door on every driver: get,
 // set-title, set-description and export; the workspace chosen by key, header, query or membership.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigExportSchema, ConfigSchema } from '../../src/areas/config/schema.js';
 import { DEFAULT_WORKSPACE_LIMITS } from '../../src/areas/workspaces/schema.js';
-import { MATRIX, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
-import { caller } from '../support/identity.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
+import { alice, bob, carol, dan } from '../support/identity.js';
 
 const NOW = '2026-01-01T09:00:00.000Z';
 const BYOK_SECRET = 'sk-scenario-secret-value-1234';
@@ -20,30 +21,17 @@ const ACME_CONFIG = {
 };
 
 describe.each(MATRIX)('config: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let call: ReturnType<typeof caller>;
-  const alice = { user: 'user_alice' };
-  const bob = { user: 'user_bob' };
-  const carol = { user: 'user_carol' };
-  const dan = { user: 'user_dan' };
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-    call = caller(door);
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset({ scenario: 'default' });
-  });
+  const door = useDoor(driver, doorName);
+  const { call } = door;
 
   it('gets the config of the caller’s workspace (by key, or a member’s only workspace)', async () => {
     const res = await call('GET', '/api/v1/config', alice);
     expect(res.status).toBe(200);
     expect(ConfigSchema.parse(res.body)).toEqual(ACME_CONFIG);
-    expect((await call('GET', '/api/v1/config', { key: keyOf(door.emulator, 'key_full') })).body).toEqual(ACME_CONFIG);
+    expect((await call('GET', '/api/v1/config', { key: door.key('key_full') })).body).toEqual(ACME_CONFIG);
     expect((await call('GET', '/api/v1/config', carol)).body).toEqual(ACME_CONFIG);
     expect((await call('GET', '/api/v1/config', dan)).body.workspaceId).toBe('ws_globex');
-    expect((await call('GET', '/api/v1/config', { key: keyOf(door.emulator, 'key_read') })).status).toBe(403);
+    expect((await call('GET', '/api/v1/config', { key: door.key('key_read') })).status).toBe(403);
     expect((await call('GET', '/api/v1/config', {})).status).toBe(401);
   });
 
@@ -89,7 +77,7 @@ describe.each(MATRIX)('config: $label', ({ driver, door: doorName }) => {
     for (const ws of door.emulator.handles.workspaces) for (const key of ws.apiKeys) if (key.secret) expect(res.text).not.toContain(key.secret);
     expect(res.text).not.toMatch(/secret|hash/i);
     expect((await call('GET', '/api/v1/config/export', bob)).status).toBe(403);
-    expect((await call('GET', '/api/v1/config/export', { key: keyOf(door.emulator, 'key_globex') })).body.workspace.id).toBe('ws_globex');
+    expect((await call('GET', '/api/v1/config/export', { key: door.key('key_globex') })).body.workspace.id).toBe('ws_globex');
   });
 
   it('loads groups, credentials, grants and platform admins from a scenario document', async () => {

@@ -2,14 +2,11 @@
 // health, clock, reset, scenario loading (names and whole documents), jobs, tokens, bad input.
 import { readFileSync } from 'node:fs';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Emulator, Handles } from '../../src/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Handles } from '../../src/index.js';
 import { VERSION } from '../../src/version.js';
-import { MATRIX, json, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
-
-interface Envelope {
-  error: { code: string; message: string; details?: { issues?: { path: string; message: string }[]; available?: string[] } };
-}
+import { MATRIX, expectError, json } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 
 const DEFAULT_NOW_ISO = '2026-01-01T09:00:00.000Z';
 const DEFAULT_NOW = Date.parse(DEFAULT_NOW_ISO);
@@ -19,14 +16,6 @@ const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', i
 
 /** A fixed, valid 91-character key secret for the documents below. */
 const CUSTOM_SECRET = `svc_custom${'Z9'.repeat(40)}a`;
-
-/** Back to the default scenario with its own seed and a manual clock, whatever a test loaded. */
-async function backToDefault(emulator: Emulator): Promise<void> {
-  if (emulator.clock.mode !== 'manual') await emulator.clock.setMode('manual');
-  const { scenario, seed } = emulator.handles;
-  if (scenario !== 'default' || seed !== DEFAULT_SEED) await emulator.loadScenario('default');
-  else await emulator.reset();
-}
 
 /** A JSON round trip: what a handles object looks like on the wire. */
 const wire = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
@@ -54,7 +43,7 @@ function customDocument() {
 }
 
 describe.each(MATRIX)('control API: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName);
   let handles: Handles;
   let full: string;
 
@@ -63,29 +52,13 @@ describe.each(MATRIX)('control API: $label', ({ driver, door: doorName }) => {
     door.fetch(path, body === undefined ? { method: 'POST' } : json(body));
   const postRaw = (path: string, text: string) =>
     door.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
-  const expectError = async (res: Response, status: number, code: string): Promise<Envelope> => {
-    expect(res.status).toBe(status);
-    expect(res.headers.get('content-type')).toContain('application/json');
-    const body = (await res.json()) as Envelope;
-    expect(body.error.code).toBe(code);
-    expect(typeof body.error.message).toBe('string');
-    return body;
-  };
   const clock = async () => (await (await get('/__emulator/clock')).json()) as { mode: string; now: number; iso: string };
   const transcriptIds = async (key = full) =>
     ((await (await get('/api/v1/transcripts?limit=100', key)).json()) as { transcripts: { _id: string }[] }).transcripts.map((t) => t._id);
 
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(async () => {
-    await backToDefault(door.emulator);
-    await door.close();
-  });
-  beforeEach(async () => {
-    await backToDefault(door.emulator);
+  beforeEach(() => {
     handles = door.emulator.handles;
-    full = keyOf(door.emulator, 'key_full');
+    full = door.key('key_full');
   });
 
   describe('health', () => {
@@ -240,7 +213,7 @@ describe.each(MATRIX)('control API: $label', ({ driver, door: doorName }) => {
     });
 
     it('with {seed} regenerates ids and secrets from the new seed; the same seed twice is identical', async () => {
-      const globexDefault = keyOf(door.emulator, 'key_globex');
+      const globexDefault = door.key('key_globex');
       expect(globexDefault).toMatch(SECRET_SHAPE);
 
       const seven = await post('/__emulator/reset', { seed: 7 });
@@ -272,7 +245,7 @@ describe.each(MATRIX)('control API: $label', ({ driver, door: doorName }) => {
       const res = await post('/__emulator/reset', { scenario: 'empty' });
       expect(res.status).toBe(200);
       expect(((await res.json()) as Handles).scenario).toBe('empty');
-      await backToDefault(door.emulator);
+      await door.emulator.loadScenario('default');
       const missing = await expectError(await post('/__emulator/reset', { scenario: 'no-such-scenario' }), 404, 'NOT_FOUND');
       expect(missing.error.message).toBe('Scenario "no-such-scenario" not found');
       expect(door.emulator.handles).toEqual(handles);

@@ -1,9 +1,10 @@
 // What the dashboard reads, through every door on every driver: the scenario list, the RAG pipeline
 // view (GET /__emulator/rag/files) as the clock moves, the page itself, and none of it journaled.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RagFileState } from '../../src/index.js';
 import { listBuiltinScenarios } from '../../src/scenarios/builtin.js';
-import { MATRIX, json, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { MATRIX, json } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { ragClient } from '../support/rag.js';
 
 interface ScenarioList {
@@ -23,7 +24,7 @@ const T0 = '2026-01-01T09:00:00.000Z';
 const at = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
 
 describe.each(MATRIX)('dashboard control endpoints: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName, { scenario: 'indexing-in-progress' });
 
   const getJson = async <T>(path: string): Promise<T> => {
     const res = await door.fetch(path);
@@ -34,18 +35,6 @@ describe.each(MATRIX)('dashboard control endpoints: $label', ({ driver, door: do
   const files = () => getJson<FileStateList>('/__emulator/rag/files');
   /** fileId → [state, chunksCount, searchableAt] */
   const summary = async () => Object.fromEntries((await files()).data.map((f) => [f.fileId, [f.state, f.chunksCount, f.searchableAt]]));
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(async () => {
-    await door.emulator.loadScenario('default');
-    await door.close();
-  });
-  beforeEach(async () => {
-    if (door.emulator.handles.scenario !== 'indexing-in-progress') await door.emulator.loadScenario('indexing-in-progress');
-    else await door.emulator.reset();
-  });
 
   it('GET /__emulator/scenarios lists every built-in with its description and names the loaded one', async () => {
     const builtins = await listBuiltinScenarios();
@@ -130,7 +119,7 @@ describe.each(MATRIX)('dashboard control endpoints: $label', ({ driver, door: do
     const before = await files();
     expect(new Set(before.data.map((f) => f.workspaceId))).toEqual(new Set(['ws_acme', 'ws_globex']));
     expect(before.data.every((f) => f.state === 'searchable')).toBe(true);
-    const rag = ragClient(door, () => keyOf(door.emulator, 'key_full'));
+    const rag = ragClient(door, () => door.key('key_full'));
     const { status, body } = await rag.uploadText('lighthouse.md', 'A lighthouse keeper trims the lamp wick every evening.');
     expect(status).toBe(202);
     const id = (body as { _id: string }[])[0]!._id;

@@ -1,32 +1,20 @@
 // Headless external-user sign-in (spec section 5) through every door on every driver: login,
 // validate-login and each of its {valid:false} conditions, refresh rotation, clock-driven expiry.
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MATRIX, json, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { describe, expect, it } from 'vitest';
+import { MATRIX, json } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { KEYS, NOW, identityScenario } from '../support/identity-scenario.js';
 
 const DAY = 86_400_000;
 
 describe.each(MATRIX)('embed sign-in: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let ownerToken: string;
-  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await door.fetch(path, json(body, headers));
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
+  const door = useDoor(driver, doorName, { scenario: identityScenario });
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) => door.reply('POST', path, { headers }, body);
   const login = (body: Record<string, unknown> = {}, key = KEYS.web) =>
     post('/embed/login', { apikey: key, userId: 'cust-7', membershipTier: 'premium', username: 'Sam', ...body });
   const validate = (refreshToken: string, extra: Record<string, unknown> = {}) =>
     post('/embed/validate-login', { refreshToken, origin: 'http://localhost:3000', releaseId: 'rel_shop', ...extra });
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    const handles = await door.emulator.loadScenario(identityScenario);
-    ownerToken = handles.users.find((u) => u.id === 'u_owner')!.accessToken;
-  });
 
   it('logs in server-side: a 7-day refresh token and the tier assigned', async () => {
     const { status, body } = await login();
@@ -119,7 +107,7 @@ describe.each(MATRIX)('embed sign-in: $label', ({ driver, door: doorName }) => {
   });
 
   it('fails validation after the key is revoked, expires, or has its sessions revoked', async () => {
-    const bearer = { authorization: `Bearer ${ownerToken}` };
+    const bearer = { authorization: `Bearer ${door.token('u_owner')}` };
     const { body: a } = await login();
     const revoke = await door.fetch('/api/v1/workspaces/ws_shop/api-keys/k_web/revoke-sessions', { method: 'POST', headers: bearer });
     expect(revoke.status).toBe(200);
@@ -178,7 +166,7 @@ describe.each(MATRIX)('embed sign-in: $label', ({ driver, door: doorName }) => {
     expect(await (await quota(access.accessToken)).json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Access token has expired' } });
     const fresh = (await validate(session.refreshToken)).body.accessToken as string;
     expect((await quota(fresh)).status).toBe(200);
-    await door.fetch('/api/v1/workspaces/ws_shop/api-keys/k_web/revoke-sessions', { method: 'POST', headers: { authorization: `Bearer ${ownerToken}` } });
+    await door.fetch('/api/v1/workspaces/ws_shop/api-keys/k_web/revoke-sessions', { method: 'POST', headers: { authorization: `Bearer ${door.token('u_owner')}` } });
     expect(await (await quota(fresh)).json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Invalid access token' } });
   });
 
@@ -191,7 +179,7 @@ describe.each(MATRIX)('embed sign-in: $label', ({ driver, door: doorName }) => {
     expect(bad.status).toBe(400);
     expect((await door.fetch('/api/v1/quota', { headers: { 'x-api-key': KEYS.web } })).status).toBe(401);
     expect((await door.fetch('/api/v1/quota', { headers: { 'x-anonymous-session-id': 'anon-session-1' } })).status).toBe(401);
-    const platform = await door.fetch('/api/v1/quota?releaseId=rel_shop', { headers: { authorization: `Bearer ${ownerToken}` } });
+    const platform = await door.fetch('/api/v1/quota?releaseId=rel_shop', { headers: { authorization: `Bearer ${door.token('u_owner')}` } });
     expect(((await platform.json()) as { tier: string }).tier).toBe('free');
   });
 

@@ -1,8 +1,9 @@
 // Fault injection (contract sections 4 and 7) through every door on every driver: error answers,
 // real latency, dropped connections, countdowns, seeded probability, validation, and the rule that
 // faults never touch /__emulator/*.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MATRIX, json, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MATRIX, json } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 
 interface Envelope {
   error: { code: string; message: string; details?: { issues?: { path: string; message: string }[]; injected?: boolean; faultId?: string } };
@@ -17,25 +18,15 @@ interface FaultList {
 let firstProbabilitySequence: number[] | undefined;
 
 describe.each(MATRIX)('faults: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName);
   let full: string;
 
   const get = (path: string, key = full) => door.fetch(path, { headers: { 'x-api-key': key } });
   const addFault = (rule: unknown) => door.fetch('/__emulator/faults', json(rule));
   const listFaults = async () => (await (await door.fetch('/__emulator/faults')).json()) as FaultList;
 
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(async () => {
-    await door.emulator.loadScenario('default');
-    await door.close();
-  });
-  beforeEach(async () => {
-    const { scenario } = door.emulator.handles;
-    if (scenario !== 'default') await door.emulator.loadScenario('default');
-    else await door.emulator.reset();
-    full = keyOf(door.emulator, 'key_full');
+  beforeEach(() => {
+    full = door.key('key_full');
   });
 
   it('adds a rule (201), lists it, and clears every rule', async () => {

@@ -1,26 +1,20 @@
 // Message feedback through every door on every driver: votes by every kind of end user, the
 // admin read surface (filters, paging, read marks), roles, isolation and bad input.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FeedbackListSchema } from '../../src/areas/feedback/schema.js';
 import { FeedbackRecordSchema } from '../../src/types/feedback.js';
-import { MATRIX, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { RKEYS, RNOW, releasesScenario } from '../support/releases-scenario.js';
 
 type Json = Record<string, any>;
 const T0 = Date.parse(RNOW);
 
 describe.each(MATRIX)('feedback: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let tokens: Record<string, string>;
-
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const init: RequestInit = { method, headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) } };
-    if (body !== undefined) init.body = JSON.stringify(body);
-    const res = await door.fetch(path, init);
-    return { status: res.status, body: (await res.json()) as Json };
-  };
+  const door = useDoor(driver, doorName, { scenario: releasesScenario });
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => door.reply(method, path, { headers }, body);
   const asKey = (key = RKEYS.full) => ({ 'x-api-key': key });
-  const as = (user: string) => ({ authorization: `Bearer ${tokens[user]}`, 'x-workspace-id': 'ws_rel' });
+  const as = (user: string) => ({ authorization: `Bearer ${door.token(user)}`, 'x-workspace-id': 'ws_rel' });
   const anon = (session: string) => ({ 'x-anonymous-session-id': session });
   const external = (userId: string, email?: string) => ({ 'x-api-key': RKEYS.full, 'x-external-user-id': userId, ...(email && { 'x-external-user-email': email }) });
   const vote = (body: Json, headers: Record<string, string>) => call('POST', '/api/v1/feedback', body, headers);
@@ -29,15 +23,6 @@ describe.each(MATRIX)('feedback: $label', ({ driver, door: doorName }) => {
     expect(res.status).toBe(200);
     return FeedbackListSchema.parse(res.body);
   };
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    const handles = await door.emulator.loadScenario(releasesScenario);
-    tokens = Object.fromEntries(handles.users.map((u) => [u.id, u.accessToken]));
-  });
 
   it('records a vote from an anonymous session, an external user and a platform user, in the spec’s shape', async () => {
     const a = await vote({ releaseId: 'rel_anon', messageRef: 'anon:3', sentiment: -1, feedback: 'Wrong price' }, anon('anon-sess-0001'));
@@ -79,7 +64,7 @@ describe.each(MATRIX)('feedback: $label', ({ driver, door: doorName }) => {
     });
     expect(b.body.responseExcerpt).toBe('x'.repeat(300));
     expect(b.body).not.toHaveProperty('feedback');
-    const c = await vote({ releaseId: 'rel_req', messageRef: 'msg_2', sentiment: null }, { authorization: `Bearer ${tokens.u_viewer}` });
+    const c = await vote({ releaseId: 'rel_req', messageRef: 'msg_2', sentiment: null }, { authorization: `Bearer ${door.token('u_viewer')}` });
     expect(c.body).toMatchObject({ sentiment: null, source: 'authed', userId: 'u_viewer', email: 'viewer@rel.example' });
     const all = await list();
     expect(all.data.map((f) => f.id)).toEqual([c.body.id, b.body.id, a.body.id]);

@@ -1,29 +1,17 @@
 // Groups through every door on every driver: create, update, invite by email, remove users,
 // delete (with its grants), roles enforced, workspaces isolated, bad input.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GroupListSchema, GroupSchema } from '../../src/areas/groups/schema.js';
-import { MATRIX, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
-import { caller } from '../support/identity.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
+import { alice, bob, carol, dan } from '../support/identity.js';
 
 const NOW = '2026-01-01T09:00:00.000Z';
 
 describe.each(MATRIX)('groups: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let call: ReturnType<typeof caller>;
-  const alice = { user: 'user_alice' };
-  const bob = { user: 'user_bob' };
-  const carol = { user: 'user_carol' };
-  const dan = { user: 'user_dan' };
+  const door = useDoor(driver, doorName);
+  const { call } = door;
   const make = async (name = 'Support') => GroupSchema.parse((await call('POST', '/api/v1/groups', alice, { name, description: 'Tier 1' })).body);
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-    call = caller(door);
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-  });
 
   it('creates (201), gets and lists groups', async () => {
     const res = await call('POST', '/api/v1/groups', alice, { name: 'Support', description: 'Tier 1' });
@@ -85,7 +73,7 @@ describe.each(MATRIX)('groups: $label', ({ driver, door: doorName }) => {
       expect((await call('POST', `/api/v1/groups/${group.id}/remove-user`, who, { userId: 'user_bob' })).status).toBe(403);
       expect((await call('DELETE', `/api/v1/groups/${group.id}`, who)).status).toBe(403);
     }
-    const key = { key: keyOf(door.emulator, 'key_full') };
+    const key = { key: door.key('key_full') };
     expect((await call('POST', `/api/v1/groups/${group.id}/invite`, key, { email: 'bob@acme.example' })).body.members).toEqual([
       { userId: 'user_bob', email: 'bob@acme.example', status: 'active' },
     ]);
@@ -95,7 +83,7 @@ describe.each(MATRIX)('groups: $label', ({ driver, door: doorName }) => {
     const group = await make();
     expect((await call('GET', `/api/v1/groups/${group.id}`, dan)).status).toBe(404);
     expect((await call('POST', `/api/v1/groups/${group.id}/invite`, dan, { email: 'dan@globex.example' })).status).toBe(404);
-    expect((await call('DELETE', `/api/v1/groups/${group.id}`, { key: keyOf(door.emulator, 'key_globex') })).status).toBe(404);
+    expect((await call('DELETE', `/api/v1/groups/${group.id}`, { key: door.key('key_globex') })).status).toBe(404);
     expect((await call('GET', '/api/v1/groups', dan)).body.total).toBe(0);
     // The same name is free in another workspace.
     expect((await call('POST', '/api/v1/groups', dan, { name: 'Support' })).status).toBe(201);

@@ -1,7 +1,8 @@
 // The request journal (contract sections 4 and 7) through every door on every driver: what each
 // entry holds, filters, clearing, and the JS helpers for assertions.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MATRIX, json, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MATRIX, json } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 
 interface Entry {
   method: string;
@@ -21,7 +22,7 @@ interface EntryList {
 const strip = (entries: Entry[]) => entries.map(({ durationMs: _d, ...rest }) => rest);
 
 describe.each(MATRIX)('request journal: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName);
   let full: string;
   let read: string;
 
@@ -32,18 +33,9 @@ describe.each(MATRIX)('request journal: $label', ({ driver, door: doorName }) =>
     return (await res.json()) as EntryList;
   };
 
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(async () => {
-    await door.emulator.loadScenario('default');
-    await door.close();
-  });
-  beforeEach(async () => {
-    if (door.emulator.handles.scenario !== 'default') await door.emulator.loadScenario('default');
-    else await door.emulator.reset();
-    full = keyOf(door.emulator, 'key_full');
-    read = keyOf(door.emulator, 'key_read');
+  beforeEach(() => {
+    full = door.key('key_full');
+    read = door.key('key_read');
   });
 
   /** Five requests: two keys, a bad key, no key, a write; plus control calls that must not show. */
@@ -84,7 +76,7 @@ describe.each(MATRIX)('request journal: $label', ({ driver, door: doorName }) =>
   });
 
   it('a revoked key is not a valid key: keyId null', async () => {
-    expect((await get('/api/v1/transcripts', keyOf(door.emulator, 'key_revoked'))).status).toBe(401);
+    expect((await get('/api/v1/transcripts', door.key('key_revoked'))).status).toBe(401);
     expect(door.emulator.requests.last()).toMatchObject({ status: 401, keyId: null });
   });
 

@@ -2,8 +2,9 @@
 // HMAC by a server-side proxy; API keys always refused; stale timestamps refused on the emulator clock.
 import { createHmac } from 'node:crypto';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MATRIX, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { describe, expect, it } from 'vitest';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { CHAT_KEY, CHAT_NOW, LANDING_SECRET, chatScenario } from '../support/chat-scenario.js';
 import type { Json } from '../support/chat-client.js';
 
@@ -11,7 +12,7 @@ const nowSec = Date.parse(CHAT_NOW) / 1000;
 const sign = (timestamp: string, body: string, secret = LANDING_SECRET) => createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 
 describe.each(MATRIX)('landing-page chat: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName, { scenario: chatScenario });
   const landing = async (payload: Json, opts: { timestamp?: string; signature?: string; headers?: Record<string, string>; release?: string } = {}) => {
     const body = JSON.stringify(payload);
     const timestamp = opts.timestamp ?? String(nowSec);
@@ -28,15 +29,6 @@ describe.each(MATRIX)('landing-page chat: $label', ({ driver, door: doorName }) 
     const text = await res.text();
     return { status: res.status, text, body: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as Json };
   };
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-    await door.emulator.loadScenario(chatScenario);
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-  });
 
   it('chats with a correctly signed request, even on a release that requires sign-in, and continues the thread', async () => {
     const first = await landing({ sessionId: 'visitor-42', content: 'How do I reset my password?' });

@@ -1,32 +1,18 @@
 // The tool-server configuration route through every door on every driver: the release's
 // mcpConfig, its per-address minute and day windows across clock moves, and the credential check
 // of releases that do not allow anonymous tool-server use.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { McpConfigSchema } from '../../src/types/releases.js';
-import { MATRIX, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { RKEYS, RNOW, releasesScenario } from '../support/releases-scenario.js';
 
-type Json = Record<string, any>;
 const MINUTE = 60_000;
 const T0 = Date.parse(RNOW);
 
 describe.each(MATRIX)('mcp-config: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let tokens: Record<string, string>;
-
-  const get = async (id: string, headers: Record<string, string> = {}) => {
-    const res = await door.fetch(`/api/v1/mcp-config/${id}`, { headers: { 'x-forwarded-for': '203.0.113.7', ...headers } });
-    return { status: res.status, headers: res.headers, body: (await res.json()) as Json };
-  };
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    const handles = await door.emulator.loadScenario(releasesScenario);
-    tokens = Object.fromEntries(handles.users.map((u) => [u.id, u.accessToken]));
-  });
+  const door = useDoor(driver, doorName, { scenario: releasesScenario });
+  const get = (id: string, headers: Record<string, string> = {}) => door.call('GET', `/api/v1/mcp-config/${id}`, { headers: { 'x-forwarded-for': '203.0.113.7', ...headers } });
 
   it('answers the release’s mcpConfig without auth, with rate-limit headers', async () => {
     const res = await get('rel_main');
@@ -75,12 +61,12 @@ describe.each(MATRIX)('mcp-config: $label', ({ driver, door: doorName }) => {
     expect(none.status).toBe(401);
     expect(none.body.error).toEqual({ code: 'UNAUTHORIZED', message: 'This tool server needs a Bearer access token or an API key' });
     expect((await get('rel_req', { 'x-api-key': RKEYS.full })).body).toEqual({ enabled: true, allowAnonymousMcp: false, allowedScopes: ['tools:read'] });
-    expect((await get('rel_req', { authorization: `Bearer ${tokens.u_other}` })).status).toBe(200);
+    expect((await get('rel_req', { authorization: `Bearer ${door.token('u_other')}` })).status).toBe(200);
     expect((await get('rel_req', { 'x-api-key': RKEYS.other })).status).toBe(401);
     expect((await get('rel_req', { 'x-api-key': `svc_${'Z'.repeat(87)}` })).status).toBe(401);
     expect((await get('rel_req', { authorization: 'Bearer not-a-token' })).status).toBe(401);
     await door.emulator.clock.advance(2 * 3600_000);
-    const expired = await get('rel_req', { authorization: `Bearer ${tokens.u_other}` });
+    const expired = await get('rel_req', { authorization: `Bearer ${door.token('u_other')}` });
     expect(expired.body.error.message).toBe('Invalid or expired access token');
   });
 

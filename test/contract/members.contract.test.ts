@@ -1,33 +1,21 @@
 // Workspace members through every door on every driver: roles enforced, owners protected,
 // isolation between workspaces, bad input.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WorkspaceMemberSchema } from '../../src/types/identity.js';
 import { paginatedResponse } from '../../src/types/common.js';
-import { MATRIX, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
-import { caller } from '../support/identity.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
+import { alice, bob, carol, dan } from '../support/identity.js';
 
 const MemberListSchema = paginatedResponse(WorkspaceMemberSchema);
 const NOW = '2026-01-01T09:00:00.000Z';
 const M = '/api/v1/workspaces/ws_acme/members';
 
 describe.each(MATRIX)('members: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let call: ReturnType<typeof caller>;
-  const alice = { user: 'user_alice' };
-  const bob = { user: 'user_bob' };
-  const carol = { user: 'user_carol' };
-  const dan = { user: 'user_dan' };
+  const door = useDoor(driver, doorName);
+  const { call } = door;
   const roles = async () =>
     MemberListSchema.parse((await call('GET', M, alice)).body).data.map((m) => [m.userId, m.role]);
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-    call = caller(door);
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-  });
 
   it('lists members as PaginatedResponse<WorkspaceMember>, readable by every member', async () => {
     const expected = {
@@ -40,7 +28,7 @@ describe.each(MATRIX)('members: $label', ({ driver, door: doorName }) => {
       total: 3,
     };
     for (const who of [alice, bob, carol]) expect((await call('GET', M, who)).body).toEqual(expected);
-    expect((await call('GET', M, { key: keyOf(door.emulator, 'key_full') })).body).toEqual(expected);
+    expect((await call('GET', M, { key: door.key('key_full') })).body).toEqual(expected);
     const page = await call('GET', `${M}?limit=2`, alice);
     expect(page.body).toMatchObject({ hasMore: true, total: 3 });
     expect((await call('GET', `${M}/user_bob`, carol)).body).toEqual(expected.data[1]);
@@ -52,8 +40,8 @@ describe.each(MATRIX)('members: $label', ({ driver, door: doorName }) => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Workspace not found' } });
     expect((await call('GET', '/api/v1/workspaces/ws_globex/members', alice)).status).toBe(404);
-    expect((await call('GET', '/api/v1/workspaces/ws_globex/members', { key: keyOf(door.emulator, 'key_full') })).status).toBe(404);
-    expect((await call('GET', M, { key: keyOf(door.emulator, 'key_read') })).status).toBe(403);
+    expect((await call('GET', '/api/v1/workspaces/ws_globex/members', { key: door.key('key_full') })).status).toBe(404);
+    expect((await call('GET', M, { key: door.key('key_read') })).status).toBe(403);
   });
 
   it('adds an existing user by email or id (201); they can then read the workspace', async () => {
@@ -116,7 +104,7 @@ describe.each(MATRIX)('members: $label', ({ driver, door: doorName }) => {
     expect((await call('POST', M, bob, { userId: 'user_dan', role: 'owner' })).status).toBe(403);
     expect((await call('PATCH', `${M}/user_alice`, bob, { role: 'viewer' })).status).toBe(403);
     expect((await call('DELETE', `${M}/user_alice`, bob)).status).toBe(403);
-    const key = { key: keyOf(door.emulator, 'key_full') };
+    const key = { key: door.key('key_full') };
     expect((await call('PATCH', `${M}/user_carol`, key, { role: 'owner' })).status).toBe(403);
     expect((await call('PATCH', `${M}/user_carol`, key, { role: 'editor' })).status).toBe(200);
     expect(await roles()).toEqual([

@@ -1,9 +1,10 @@
 // OAuth (PKCE) through every door on every driver: discovery, the authorize redirect and pages,
 // code exchange, refresh rotation and reuse detection, revocation, and the tokens themselves.
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiscoverySchema, TokenResponseSchema, type TokenResponse } from '../../src/areas/oauth/schema.js';
-import { MATRIX, json, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { MATRIX, json } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { CHALLENGE, REDIRECT, VERIFIER, location, oauthClient, type Envelope } from '../support/oauth-client.js';
 
 const OTHER_VERIFIER = 'a'.repeat(43);
@@ -12,17 +13,8 @@ const MINUTE = 60_000;
 const flows: { label: string; bytes: string }[] = [];
 
 describe.each(MATRIX)('oauth: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  const { authorizeQuery, authorize, codeOf, form, exchange, refresh, login, userinfo, expectError, grantError } = oauthClient(() => door);
-
-  beforeAll(async () => {
-    const emulator = await sharedEmulator(driver);
-    door = await openDoor(doorName, emulator);
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-  });
+  const door = useDoor(driver, doorName);
+  const { authorizeQuery, authorize, codeOf, form, exchange, refresh, login, userinfo, expectError, grantError } = oauthClient(door);
 
   it('serves the same discovery document at both well-known paths, with absolute endpoints', async () => {
     const origin = new URL(door.baseUrl).origin;

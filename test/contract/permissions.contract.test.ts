@@ -1,29 +1,17 @@
 // Permission grants through every door on every driver: list by resource, mine (direct and through
 // groups), grant and revoke, roles enforced, workspaces isolated, bad input.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MyPermissionsSchema, PermissionGrantSchema, PermissionListSchema } from '../../src/areas/permissions/schema.js';
-import { MATRIX, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
-import { caller } from '../support/identity.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
+import { alice, bob, carol, dan } from '../support/identity.js';
 
 const NOW = '2026-01-01T09:00:00.000Z';
 
 describe.each(MATRIX)('permissions: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let call: ReturnType<typeof caller>;
-  const alice = { user: 'user_alice' };
-  const bob = { user: 'user_bob' };
-  const carol = { user: 'user_carol' };
-  const dan = { user: 'user_dan' };
+  const door = useDoor(driver, doorName);
+  const { call } = door;
   const grant = (body: unknown, as: { user?: string; key?: string } = alice) => call('POST', '/api/v1/permissions/grant', as, body);
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-    call = caller(door);
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-  });
 
   it('grants (201), lists by resource and changes a role in place (200)', async () => {
     const res = await grant({ resource: 'transcript:tr_refund', principal: 'user:user_carol', role: 'editor' });
@@ -49,7 +37,7 @@ describe.each(MATRIX)('permissions: $label', ({ driver, door: doorName }) => {
     const mine = await call('GET', '/api/v1/permissions/mine', carol);
     expect(MyPermissionsSchema.parse(mine.body)).toEqual({ userId: 'user_carol', workspaceId: 'ws_acme', role: 'viewer', groups: [group.id], grants: [direct, viaGroup] });
     expect((await call('GET', '/api/v1/permissions/mine', dan)).body).toEqual({ userId: 'user_dan', workspaceId: 'ws_globex', role: 'owner', groups: [], grants: [] });
-    const keyed = await call('GET', '/api/v1/permissions/mine', { key: keyOf(door.emulator, 'key_full') });
+    const keyed = await call('GET', '/api/v1/permissions/mine', { key: door.key('key_full') });
     expect(keyed.status).toBe(403);
   });
 
@@ -75,8 +63,8 @@ describe.each(MATRIX)('permissions: $label', ({ driver, door: doorName }) => {
       expect((await call('POST', '/api/v1/permissions/revoke', who, { id: a.id })).status).toBe(403);
       expect((await call('DELETE', `/api/v1/permissions/${a.id}`, who)).status).toBe(403);
     }
-    expect((await grant({ resource: 'workspace:ws_acme', principal: 'user:user_bob', role: 'editor' }, { key: keyOf(door.emulator, 'key_full') })).status).toBe(201);
-    expect((await grant({ resource: 'workspace:ws_acme', principal: 'user:user_bob', role: 'editor' }, { key: keyOf(door.emulator, 'key_read') })).status).toBe(403);
+    expect((await grant({ resource: 'workspace:ws_acme', principal: 'user:user_bob', role: 'editor' }, { key: door.key('key_full') })).status).toBe(201);
+    expect((await grant({ resource: 'workspace:ws_acme', principal: 'user:user_bob', role: 'editor' }, { key: door.key('key_read') })).status).toBe(403);
   });
 
   it('keeps workspaces apart: resources and groups of another workspace are not found', async () => {

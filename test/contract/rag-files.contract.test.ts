@@ -1,25 +1,21 @@
 // RAG files through every door on every driver: list (and lazy counts), upload (202), get, patch,
 // delete, chunks, vectorize-status, reindex, presigned uploads, cost estimates, audio, bad input.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FileRecordSchema } from '../../src/areas/rag-files/schema.js';
-import { MATRIX, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { FIXTURE_IDS, fixtureBytes, ragClient, uploadForm } from '../support/rag.js';
 
 const FileList = z.array(FileRecordSchema);
 
 describe.each(MATRIX)('rag files: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName);
   let key: string;
-  const rag = ragClient({ fetch: (p: string, i?: RequestInit) => door.fetch(p, i) } as Door, () => key);
+  const rag = ragClient(door, () => key);
 
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-    key = keyOf(door.emulator, 'key_full');
+  beforeEach(() => {
+    key = door.key('key_full');
   });
 
   it('lists the workspace files as a bare array with real chunk counts', async () => {
@@ -95,9 +91,9 @@ describe.each(MATRIX)('rag files: $label', ({ driver, door: doorName }) => {
     expect(other.status).toBe(404);
     expect(other.body).toEqual({ error: { code: 'NOT_FOUND', message: 'File not found' } });
     expect((await rag.uploadText('x.txt', 'x', { ragVectorId: 'vec_globex' })).status).toBe(404);
-    key = keyOf(door.emulator, 'key_read');
+    key = door.key('key_read');
     expect((await rag.get('/api/v1/rag/files')).status).toBe(403);
-    key = keyOf(door.emulator, 'key_rag');
+    key = door.key('key_rag');
     expect((await rag.get('/api/v1/rag/files')).status).toBe(200);
     expect((await rag.uploadText('y.txt', 'y')).status).toBe(202);
     const anonymous = await door.fetch('/api/v1/rag/files');

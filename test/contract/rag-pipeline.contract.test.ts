@@ -1,8 +1,9 @@
 // The indexing pipeline on the emulator clock, through every door on every driver: each step,
 // the eventual-consistency window, failures, events, and scenario files placed in any state.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defineScenario } from '../../src/index.js';
-import { MATRIX, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { fixtureBytes, ragClient, uploadForm } from '../support/rag.js';
 
 const STATES_SCENARIO = defineScenario({
@@ -38,23 +39,13 @@ const STATES_SCENARIO = defineScenario({
 });
 
 describe.each(MATRIX)('rag pipeline: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let key: string;
-  const rag = ragClient({ fetch: (p: string, i?: RequestInit) => door.fetch(p, i) } as Door, () => key);
+  const door = useDoor(driver, doorName);
+  const rag = ragClient(door, () => door.key('key_full'));
   const status = async (id: string) => (await rag.get(`/api/v1/rag/files/${id}/vectorize-status`)).body;
   const contextFiles = async (query: string) =>
     ((await rag.post('/api/v1/rag/context', { query, collectionId: 'vec_docs', topK: 10 })).body.chunks as { fileId: string }[]).map((c) => c.fileId);
   const searchFiles = async (q: string) =>
     ((await rag.get(`/api/v1/rag/search?q=${encodeURIComponent(q)}`)).body.results as { document: { id: string } }[]).map((r) => r.document.id);
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-    key = keyOf(door.emulator, 'key_full');
-  });
 
   it('walks pending → processing → chunking → embedding → completed, one stage per 500 ms', async () => {
     const text = '# Lighthouses\n\nA lighthouse keeper trims the lamp wick every evening before sunset.';
@@ -170,22 +161,12 @@ describe.each(MATRIX)('rag pipeline: $label', ({ driver, door: doorName }) => {
 });
 
 describe.each(MATRIX)('rag scenario states: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let key: string;
-  const rag = ragClient({ fetch: (p: string, i?: RequestInit) => door.fetch(p, i) } as Door, () => key);
+  const door = useDoor(driver, doorName, { scenario: STATES_SCENARIO });
+  const rag = ragClient(door, () => door.key('key_states'));
   const state = async () =>
     Object.fromEntries(
       ((await rag.get('/api/v1/rag/files')).body as { _id: string; status: string; queryable: boolean }[]).map((f) => [f._id, `${f.status}${f.queryable ? '+q' : ''}`]),
     );
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver, { scenario: STATES_SCENARIO }));
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-    key = keyOf(door.emulator, 'key_states');
-  });
 
   it('starts each file in its scenario state, without waiting', async () => {
     expect(await state()).toEqual({

@@ -1,8 +1,9 @@
 // RAG retrieval through every door on every driver: full-text search (driver FTS) and vector
 // context by collection and by group, ranked so the topically right chunk comes first.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ContextByCollectionSchema, ContextByGroupSchema, SearchResultSchema } from '../../src/areas/rag-search/schema.js';
-import { DRIVERS, MATRIX, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { DRIVERS, MATRIX, keyOf, sharedEmulator } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { ragClient } from '../support/rag.js';
 
 /** Queries on the fixture corpus and the file that must answer each. */
@@ -15,17 +16,12 @@ const TOPICS: [string, string][] = [
 ];
 
 describe.each(MATRIX)('rag search and context: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName);
   let key: string;
-  const rag = ragClient({ fetch: (p: string, i?: RequestInit) => door.fetch(p, i) } as Door, () => key);
+  const rag = ragClient(door, () => key);
 
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-    key = keyOf(door.emulator, 'key_rag');
+  beforeEach(() => {
+    key = door.key('key_rag');
   });
 
   it.each(TOPICS)('context for "%s" leads with %s', async (query, fileId) => {
@@ -71,7 +67,7 @@ describe.each(MATRIX)('rag search and context: $label', ({ driver, door: doorNam
   });
 
   it('applies the target’s contextPerMessage and minimumSimilarity', async () => {
-    key = keyOf(door.emulator, 'key_full');
+    key = door.key('key_full');
     await rag.patch('/api/v1/rag/targets/vec_docs', { contextPerMessage: 2 });
     expect((await rag.post('/api/v1/rag/context', { query: 'password', collectionId: 'vec_docs' })).body.total).toBe(2);
     const all = (await rag.post('/api/v1/rag/context', { query: 'reset password', collectionId: 'vec_docs', topK: 20 })).body;
@@ -119,13 +115,13 @@ describe.each(MATRIX)('rag search and context: $label', ({ driver, door: doorNam
   });
 
   it('rebuilds the vector index after a reset, so answers follow storage', async () => {
-    key = keyOf(door.emulator, 'key_full');
+    key = door.key('key_full');
     const before = (await rag.post('/api/v1/rag/context', { query: 'refund duplicate charge', collectionId: 'vec_docs', topK: 1 })).body;
     await rag.del('/api/v1/rag/files/file_billing');
     const without = (await rag.post('/api/v1/rag/context', { query: 'refund duplicate charge', collectionId: 'vec_docs', topK: 1 })).body;
     expect(without.chunks[0].fileId).not.toBe('file_billing');
     await door.emulator.reset();
-    key = keyOf(door.emulator, 'key_full');
+    key = door.key('key_full');
     expect((await rag.post('/api/v1/rag/context', { query: 'refund duplicate charge', collectionId: 'vec_docs', topK: 1 })).body).toEqual(before);
   });
 });

@@ -1,9 +1,10 @@
 // RAG targets through every door on every driver: list, create, patch, delete with all its
 // resources, migrate, bulk-reindex, prune-ghost-refs and the event log with its filters.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TargetListSchema, TargetRecordSchema } from '../../src/areas/rag-targets/schema.js';
 import { defineScenario } from '../../src/index.js';
-import { MATRIX, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { FIXTURE_IDS, ragClient } from '../support/rag.js';
 
 const GHOST_SCENARIO = defineScenario({
@@ -22,18 +23,8 @@ const GHOST_SCENARIO = defineScenario({
 });
 
 describe.each(MATRIX)('rag targets: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let key: string;
-  const rag = ragClient({ fetch: (p: string, i?: RequestInit) => door.fetch(p, i) } as Door, () => key);
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-    key = keyOf(door.emulator, 'key_full');
-  });
+  const door = useDoor(driver, doorName);
+  const rag = ragClient(door, () => door.key('key_full'));
 
   it('lists the workspace targets with their settings and counts', async () => {
     const res = await rag.get('/api/v1/rag/targets');
@@ -158,14 +149,8 @@ describe.each(MATRIX)('rag targets: $label', ({ driver, door: doorName }) => {
 });
 
 describe.each(MATRIX)('rag ghost references: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  const rag = ragClient({ fetch: (p: string, i?: RequestInit) => door.fetch(p, i) } as Door, () => keyOf(door.emulator, 'key_g'));
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver, { scenario: GHOST_SCENARIO }));
-  });
-  afterAll(() => door.close());
-  beforeEach(() => door.emulator.reset());
+  const door = useDoor(driver, doorName, { scenario: GHOST_SCENARIO });
+  const rag = ragClient(door, () => door.key('key_g'));
 
   it('prunes references to files that no longer exist, once', async () => {
     const first = await rag.post('/api/v1/rag/targets/vec_g/prune-ghost-refs');

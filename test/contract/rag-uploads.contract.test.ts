@@ -1,8 +1,9 @@
 // Bad uploads through every door on every driver: each answers the envelope with the right status
 // and leaves nothing behind; and the file-upload rate limiter (per key, custom per-key limits).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defineScenario } from '../../src/index.js';
-import { MATRIX, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { FIXTURE_IDS, ragClient, uploadForm } from '../support/rag.js';
 
 const LIMITED = defineScenario({
@@ -25,20 +26,10 @@ const LIMITED = defineScenario({
 });
 
 describe.each(MATRIX)('rag bad uploads: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let key: string;
-  const rag = ragClient({ fetch: (p: string, i?: RequestInit) => door.fetch(p, i) } as Door, () => key);
+  const door = useDoor(driver, doorName);
+  const rag = ragClient(door, () => door.key('key_full'));
   const FIELDS = { title: 'T', description: 'D', chunkingTool: 'default' };
   const FILE = { name: 'note.txt', content: 'hello' };
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-    key = keyOf(door.emulator, 'key_full');
-  });
 
   const expectNothingSaved = async () => {
     expect(await rag.fileIds()).toEqual(FIXTURE_IDS);
@@ -109,18 +100,12 @@ describe.each(MATRIX)('rag bad uploads: $label', ({ driver, door: doorName }) =>
 });
 
 describe.each(MATRIX)('rag upload rate limiter: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName, { scenario: LIMITED });
   let key: string;
-  const rag = ragClient({ fetch: (p: string, i?: RequestInit) => door.fetch(p, i) } as Door, () => key);
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver, { scenario: LIMITED }));
-  });
-  afterAll(() => door.close());
-  beforeEach(() => door.emulator.reset());
+  const rag = ragClient(door, () => key);
 
   it('honours a per-key custom upload limit, then the window resets', async () => {
-    key = keyOf(door.emulator, 'key_custom');
+    key = door.key('key_custom');
     expect((await rag.uploadText('a.txt', 'a')).status).toBe(202);
     const limited = await rag.uploadText('b.txt', 'b');
     expect(limited.status).toBe(429);
@@ -137,10 +122,10 @@ describe.each(MATRIX)('rag upload rate limiter: $label', ({ driver, door: doorNa
   });
 
   it('gives other keys the per-key default', async () => {
-    key = keyOf(door.emulator, 'key_default');
+    key = door.key('key_default');
     for (let i = 0; i < 3; i++) expect((await rag.uploadText(`${i}.txt`, 'x')).status).toBe(202);
     expect((await rag.uploadText('4.txt', 'x')).status).toBe(429);
-    key = keyOf(door.emulator, 'key_custom');
+    key = door.key('key_custom');
     expect((await rag.uploadText('other.txt', 'x')).status).toBe(202);
   });
 });

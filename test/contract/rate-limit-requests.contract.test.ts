@@ -1,9 +1,10 @@
 // Rate-limit requests through every door on every driver: a workspace admin asks, a platform
 // admin decides; approval sets the key's limits, which the core then enforces.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RateLimitRequestListSchema, RateLimitRequestSchema } from '../../src/areas/rate-limit-requests/schema.js';
-import { MATRIX, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
-import { caller } from '../support/identity.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor, type As } from '../support/use-door.js';
+import { alice, dan } from '../support/identity.js';
 
 const NOW = '2026-03-01T12:00:00.000Z';
 
@@ -34,24 +35,12 @@ const SCENARIO = {
 };
 
 describe.each(MATRIX)('rate-limit requests: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let call: ReturnType<typeof caller>;
+  const door = useDoor(driver, doorName, { scenario: SCENARIO });
+  const { call } = door;
   const root = { user: 'user_root' };
-  const alice = { user: 'user_alice' };
   const vic = { user: 'user_vic' };
-  const dan = { user: 'user_dan' };
   const R = '/api/v1/workspaces/ws_acme/rate-limit-requests';
-  const ask = (body: unknown, as: { user?: string; key?: string } = alice) => call('POST', R, as, body);
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-    call = caller(door);
-    await door.emulator.loadScenario(SCENARIO);
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-  });
+  const ask = (body: unknown, as: As = alice) => call('POST', R, as, body);
 
   it('files a pending request (201) and lists it for the workspace', async () => {
     const res = await ask({ keyId: 'key_full', requestsPerMinute: 120, requestsPerDay: 50_000, reason: 'Launch week' });
@@ -68,7 +57,7 @@ describe.each(MATRIX)('rate-limit requests: $label', ({ driver, door: doorName }
       requestedBy: 'user_alice',
       createdAt: NOW,
     });
-    const byKey = await ask({ keyId: 'key_full', requestsPerDay: 10 }, { key: keyOf(door.emulator, 'key_full') });
+    const byKey = await ask({ keyId: 'key_full', requestsPerDay: 10 }, { key: door.key('key_full') });
     expect(byKey.body).toMatchObject({ requestsPerMinute: null, requestsPerDay: 10, reason: null });
     expect('requestedBy' in byKey.body).toBe(false);
     const list = RateLimitRequestListSchema.parse((await call('GET', R, alice)).body);
@@ -93,7 +82,7 @@ describe.each(MATRIX)('rate-limit requests: $label', ({ driver, door: doorName }
     const keys = await call('GET', '/api/v1/workspaces/ws_acme/api-keys', alice);
     expect(keys.body.data.find((k: { id: string }) => k.id === 'key_full')).toMatchObject({ rateLimit: 2, rateLimitPerDay: 500 });
     await door.emulator.clock.advance(30_000);
-    const key = keyOf(door.emulator, 'key_full');
+    const key = door.key('key_full');
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await door.fetch('/api/v1/transcripts', { headers: { 'x-api-key': key } })).status);
     expect(statuses).toEqual([200, 200, 429]);
@@ -121,7 +110,7 @@ describe.each(MATRIX)('rate-limit requests: $label', ({ driver, door: doorName }
       expect(list.body.error).toEqual({ code: 'FORBIDDEN', message: 'This call needs the platform-admin role' });
       expect((await call('POST', `/api/v1/admin/rate-limit-requests/${body.id}/decide`, who, { status: 'approved' })).status).toBe(403);
     }
-    expect((await call('GET', '/api/v1/admin/rate-limit-requests', { key: keyOf(door.emulator, 'key_full') })).status).toBe(401);
+    expect((await call('GET', '/api/v1/admin/rate-limit-requests', { key: door.key('key_full') })).status).toBe(401);
     expect((await call('POST', '/api/v1/admin/rate-limit-requests/nope/decide', root, { status: 'approved' })).status).toBe(404);
     expect((await call('GET', `${R}`, alice)).body.data[0].status).toBe('pending');
   });

@@ -1,6 +1,7 @@
 // API-key rate limits and key expiry on the emulator clock, through every door on every driver.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MATRIX, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { describe, expect, it } from 'vitest';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 
 const FEATURE_KEY = `svc_${'F'.repeat(87)}`;
 const OWN_LIMIT_KEY = `svc_${'K'.repeat(87)}`;
@@ -31,16 +32,8 @@ interface RateEnvelope {
 }
 
 describe.each(MATRIX)('rate limits and expiry: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName, { scenario });
   const list = (key: string) => door.fetch('/api/v1/transcripts', { headers: { 'x-api-key': key } });
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.loadScenario(scenario);
-  });
 
   it('counts each key per feature in fixed one-minute windows and answers 429 with details and headers', async () => {
     const answers = [await list(FEATURE_KEY), await list(FEATURE_KEY), await list(FEATURE_KEY)];

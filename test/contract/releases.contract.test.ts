@@ -1,35 +1,20 @@
 // The releases area through every door on every driver: list, create (from), update merges,
 // publish, delete, clone, derive-theme; roles, isolation, the release limit and bad input.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ReleaseListSchema } from '../../src/areas/releases/schema.js';
 import { ReleaseSchema } from '../../src/types/releases.js';
-import { MATRIX, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { RKEYS, RNOW, releasesScenario } from '../support/releases-scenario.js';
 
 type Json = Record<string, any>;
 
 describe.each(MATRIX)('releases: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let tokens: Record<string, string>;
-
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const init: RequestInit = { method, headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) } };
-    if (body !== undefined) init.body = JSON.stringify(body);
-    const res = await door.fetch(path, init);
-    return { status: res.status, body: (await res.json()) as Json };
-  };
+  const door = useDoor(driver, doorName, { scenario: releasesScenario });
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => door.reply(method, path, { headers }, body);
   const asKey = (key = RKEYS.full) => ({ 'x-api-key': key });
-  const as = (user: string, workspaceId = 'ws_rel') => ({ authorization: `Bearer ${tokens[user]}`, 'x-workspace-id': workspaceId });
+  const as = (user: string, workspaceId = 'ws_rel') => ({ authorization: `Bearer ${door.token(user)}`, 'x-workspace-id': workspaceId });
   const ids = async (query = '') => ((await call('GET', `/api/v1/releases${query}`, undefined, asKey())).body.data as Json[]).map((r) => r.id);
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    const handles = await door.emulator.loadScenario(releasesScenario);
-    tokens = Object.fromEntries(handles.users.map((u) => [u.id, u.accessToken]));
-  });
 
   it('lists the workspace’s releases in the spec shape, filtered by status and paged by limit and cursor', async () => {
     const { status, body } = await call('GET', '/api/v1/releases', undefined, asKey());

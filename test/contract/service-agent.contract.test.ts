@@ -1,12 +1,9 @@
 // The service-agent routes through every door on every driver: health, session transcripts
 // (create-or-get), sync of new messages, restoration, workspace isolation and bad input.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TranscriptSingleSchema } from '../../src/areas/transcripts/schema.js';
-import { MATRIX, json, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
-
-interface Envelope {
-  error: { code: string; message: string; details?: { issues?: { path: string; message: string }[] } };
-}
+import { MATRIX, expectError, json } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 
 interface SessionAnswer {
   _id: string;
@@ -28,7 +25,7 @@ const M3 = { role: 'user', content: 'The desktop app, version 4.2.' };
 const M4 = { role: 'assistant', content: { type: 'tool_call', name: 'lookup_client', arguments: { version: '4.2' } } };
 
 describe.each(MATRIX)('service-agent: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName);
   let full: string;
   let globex: string;
 
@@ -36,14 +33,6 @@ describe.each(MATRIX)('service-agent: $label', ({ driver, door: doorName }) => {
   const post = (path: string, body: unknown, key?: string) => door.fetch(path, json(body, key ? { 'x-api-key': key } : {}));
   const postRaw = (path: string, text: string, key?: string) =>
     door.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', ...(key && { 'x-api-key': key }) }, body: text });
-  const expectError = async (res: Response, status: number, code: string): Promise<Envelope> => {
-    expect(res.status).toBe(status);
-    expect(res.headers.get('content-type')).toContain('application/json');
-    const body = (await res.json()) as Envelope;
-    expect(body.error.code).toBe(code);
-    expect(typeof body.error.message).toBe('string');
-    return body;
-  };
   const session = async (sessionId: string, extra: Record<string, unknown> = {}, key: string | undefined = full) => {
     const res = await post(`${BASE}/transcript`, { sessionId, ...extra }, key);
     expect(res.status).toBe(200);
@@ -52,14 +41,9 @@ describe.each(MATRIX)('service-agent: $label', ({ driver, door: doorName }) => {
   const sync = (id: string, messages: unknown[], key: string | undefined = full) => post(`${BASE}/transcript/${id}/sync`, { messages }, key);
   const total = async () => ((await (await get('/api/v1/transcripts', full)).json()) as { pagination: { total: number } }).pagination.total;
 
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-    full = keyOf(door.emulator, 'key_full');
-    globex = keyOf(door.emulator, 'key_globex');
+  beforeEach(() => {
+    full = door.key('key_full');
+    globex = door.key('key_globex');
   });
 
   it('GET /health answers ok with the emulator time, without a key', async () => {
@@ -119,7 +103,7 @@ describe.each(MATRIX)('service-agent: $label', ({ driver, door: doorName }) => {
   it('answers 401 for an invalid or revoked key', async () => {
     const wrong = await expectError(await post(`${BASE}/transcript`, { sessionId: 's' }, `svc_${'x'.repeat(87)}`), 401, 'UNAUTHORIZED');
     expect(wrong.error.message).toBe('Invalid API key');
-    const revoked = await expectError(await post(`${BASE}/transcript`, { sessionId: 's' }, keyOf(door.emulator, 'key_revoked')), 401, 'UNAUTHORIZED');
+    const revoked = await expectError(await post(`${BASE}/transcript`, { sessionId: 's' }, door.key('key_revoked')), 401, 'UNAUTHORIZED');
     expect(revoked.error.message).toBe('API key has been revoked');
     expect(await total()).toBe(5);
   });
@@ -205,7 +189,7 @@ describe.each(MATRIX)('service-agent: $label', ({ driver, door: doorName }) => {
   });
 
   it('a key works whatever its permissions, and naming another workspace beside it finds nothing', async () => {
-    const limited = await session('sess-limited', {}, keyOf(door.emulator, 'key_read'));
+    const limited = await session('sess-limited', {}, door.key('key_read'));
     expect(limited.created).toBe(true);
     const res = await post(`${BASE}/transcript`, { sessionId: 'sess-x', workspaceId: 'ws_globex' }, full);
     await expectError(res, 404, 'NOT_FOUND');

@@ -1,8 +1,9 @@
 // State export and import (GET/PUT /__emulator/state) through every door on every driver:
 // byte-identical round trips, secrets only as hashes, keys that keep working, and refusals that
 // leave the state untouched.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MATRIX, json, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MATRIX, json } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 
 interface StateBody {
   formatVersion: number;
@@ -23,7 +24,7 @@ interface Envelope {
 const put = (body: unknown): RequestInit => ({ method: 'PUT', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
 describe.each(MATRIX)('state export/import: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName);
   let full: string;
   let secrets: string[];
 
@@ -36,16 +37,8 @@ describe.each(MATRIX)('state export/import: $label', ({ driver, door: doorName }
   const titles = async () =>
     ((await (await door.fetch('/api/v1/transcripts?limit=100', { headers: { 'x-api-key': full } })).json()) as { transcripts: { title: string }[] }).transcripts.map((t) => t.title);
 
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(async () => {
-    await door.emulator.loadScenario('default');
-    await door.close();
-  });
-  beforeEach(async () => {
-    await door.emulator.loadScenario('default');
-    full = keyOf(door.emulator, 'key_full');
+  beforeEach(() => {
+    full = door.key('key_full');
     secrets = door.emulator.handles.workspaces.flatMap((ws) => ws.apiKeys.map((k) => k.secret!));
   });
 

@@ -1,27 +1,21 @@
 // Terms of service through every door on every driver: drafts and publishing (versions 1, 2...),
 // the gate per end user across a publish, accepting (stale → 409), anonymous sessions, roles,
 // isolation, scenario loading and bad input.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TermsAnswerSchema, TermsListSchema } from '../../src/areas/terms/schema.js';
 import { TermsGateSchema } from '../../src/types/terms.js';
-import { MATRIX, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { RKEYS, RNOW, releasesScenario } from '../support/releases-scenario.js';
 
 type Json = Record<string, any>;
 
 describe.each(MATRIX)('terms: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let tokens: Record<string, string>;
-
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const init: RequestInit = { method, headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) } };
-    if (body !== undefined) init.body = JSON.stringify(body);
-    const res = await door.fetch(path, init);
-    return { status: res.status, body: (await res.json()) as Json };
-  };
+  const door = useDoor(driver, doorName, { scenario: releasesScenario });
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => door.reply(method, path, { headers }, body);
   const asKey = (key = RKEYS.full) => ({ 'x-api-key': key });
-  const as = (user: string, workspaceId = 'ws_rel') => ({ authorization: `Bearer ${tokens[user]}`, 'x-workspace-id': workspaceId });
-  const bearer = (user: string) => ({ authorization: `Bearer ${tokens[user]}` });
+  const as = (user: string, workspaceId = 'ws_rel') => ({ authorization: `Bearer ${door.token(user)}`, 'x-workspace-id': workspaceId });
+  const bearer = (user: string) => ({ authorization: `Bearer ${door.token(user)}` });
   const anon = (session: string) => ({ 'x-anonymous-session-id': session });
   const external = (userId: string) => ({ 'x-api-key': RKEYS.full, 'x-external-user-id': userId });
   const gate = async (releaseId: string, headers: Record<string, string>) => {
@@ -30,15 +24,6 @@ describe.each(MATRIX)('terms: $label', ({ driver, door: doorName }) => {
     return TermsGateSchema.strict().parse(res.body);
   };
   const accept = (body: Json, headers: Record<string, string>) => call('POST', '/api/v1/terms/accept', body, headers);
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    const handles = await door.emulator.loadScenario(releasesScenario);
-    tokens = Object.fromEntries(handles.users.map((u) => [u.id, u.accessToken]));
-  });
 
   it('loads scenario terms: published versions, drafts and their handles', async () => {
     const list = await call('GET', '/api/v1/terms', undefined, asKey());

@@ -1,25 +1,20 @@
 // The Transcripts area through every door on every driver: shapes, paging, writes, isolation.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TranscriptListSchema, TranscriptSingleSchema } from '../../src/areas/transcripts/schema.js';
-import { MATRIX, json, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { MATRIX, json } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 
 describe.each(MATRIX)('transcripts: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName);
   let full: string;
   let readOnly: string;
   const get = (path: string, key = full) => door.fetch(path, { headers: { 'x-api-key': key } });
   const post = (path: string, body: unknown, key = full) => door.fetch(path, json(body, { 'x-api-key': key }));
   const total = async () => ((await (await get('/api/v1/transcripts')).json()) as { pagination: { total: number } }).pagination.total;
 
-  beforeAll(async () => {
-    const emulator = await sharedEmulator(driver);
-    door = await openDoor(doorName, emulator);
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-    full = keyOf(door.emulator, 'key_full');
-    readOnly = keyOf(door.emulator, 'key_read');
+  beforeEach(() => {
+    full = door.key('key_full');
+    readOnly = door.key('key_read');
   });
 
   it('lists the workspace transcripts, most recently active first, in the spec shape', async () => {
@@ -143,7 +138,7 @@ describe.each(MATRIX)('transcripts: $label', ({ driver, door: doorName }) => {
   });
 
   it('never shows another workspace’s transcripts: they are "not found"', async () => {
-    const globex = keyOf(door.emulator, 'key_globex');
+    const globex = door.key('key_globex');
     const list = TranscriptListSchema.parse(await (await get('/api/v1/transcripts', globex)).json());
     expect(list.transcripts.map((t) => t._id)).toEqual(['tr_globex']);
     expect((await get('/api/v1/transcripts/tr_refund', globex)).status).toBe(404);
@@ -160,7 +155,7 @@ describe.each(MATRIX)('transcripts: $label', ({ driver, door: doorName }) => {
     expect(((await none.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
     const wrong = await get('/api/v1/transcripts', `svc_${'x'.repeat(87)}`);
     expect(wrong.status).toBe(401);
-    const revoked = await get('/api/v1/transcripts', keyOf(door.emulator, 'key_revoked'));
+    const revoked = await get('/api/v1/transcripts', door.key('key_revoked'));
     expect(revoked.status).toBe(401);
     expect(await revoked.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'API key has been revoked' } });
   });
@@ -170,7 +165,7 @@ describe.each(MATRIX)('transcripts: $label', ({ driver, door: doorName }) => {
     const denied = await post('/api/v1/transcripts', { title: 'nope' }, readOnly);
     expect(denied.status).toBe(403);
     expect(await denied.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'API key lacks the transcript:write permission' } });
-    expect((await get('/api/v1/transcripts', keyOf(door.emulator, 'key_rag'))).status).toBe(403);
+    expect((await get('/api/v1/transcripts', door.key('key_rag'))).status).toBe(403);
     expect(await total()).toBe(5);
   });
 

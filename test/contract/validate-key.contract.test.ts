@@ -1,23 +1,16 @@
 // POST /api/v1/auth/validate-key through every door on every driver: the key's context, per-address
 // rate limiting, and the lockout after repeated failures, on the emulator clock.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MATRIX, json, openDoor, sharedEmulator, type Door } from '../support/doors.js';
+import { describe, expect, it } from 'vitest';
+import { MATRIX, json } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
 import { KEYS, identityScenario } from '../support/identity-scenario.js';
 
 const PATH = '/api/v1/auth/validate-key';
 const WRONG = `svc_${'q'.repeat(87)}`;
 
 describe.each(MATRIX)('validate-key: $label', ({ driver, door: doorName }) => {
-  let door: Door;
+  const door = useDoor(driver, doorName, { scenario: identityScenario });
   const check = (key: string, ip = '203.0.113.7') => door.fetch(PATH, { method: 'POST', headers: { 'x-api-key': key, 'x-forwarded-for': ip } });
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.loadScenario(identityScenario);
-  });
 
   it('returns the key’s context, from the header or the body', async () => {
     const res = await check(KEYS.web);

@@ -1,11 +1,12 @@
 // The Workspaces area through every door on every driver: list, create, get, update, delete,
 // who may call what, isolation, bad input, and the clone job across clock advances.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_WORKSPACE_LIMITS } from '../../src/areas/workspaces/schema.js';
 import { WorkspaceSchema } from '../../src/types/identity.js';
 import { paginatedResponse } from '../../src/types/common.js';
-import { MATRIX, keyOf, openDoor, sharedEmulator, type Door } from '../support/doors.js';
-import { caller } from '../support/identity.js';
+import { MATRIX } from '../support/doors.js';
+import { useDoor } from '../support/use-door.js';
+import { alice, bob, carol, dan } from '../support/identity.js';
 
 const WorkspaceListSchema = paginatedResponse(WorkspaceSchema);
 const NOW = '2026-01-01T09:00:00.000Z';
@@ -22,22 +23,9 @@ const ACME = {
 };
 
 describe.each(MATRIX)('workspaces: $label', ({ driver, door: doorName }) => {
-  let door: Door;
-  let call: ReturnType<typeof caller>;
-  const alice = { user: 'user_alice' };
-  const bob = { user: 'user_bob' };
-  const carol = { user: 'user_carol' };
-  const dan = { user: 'user_dan' };
+  const door = useDoor(driver, doorName);
+  const { call } = door;
   const listOf = async (as: { user: string }) => WorkspaceListSchema.parse((await call('GET', '/api/v1/workspaces', as)).body);
-
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-    call = caller(door);
-  });
-  afterAll(() => door.close());
-  beforeEach(async () => {
-    await door.emulator.reset();
-  });
 
   it('lists the caller’s workspaces as PaginatedResponse<Workspace>', async () => {
     const res = await call('GET', '/api/v1/workspaces', alice);
@@ -50,7 +38,7 @@ describe.each(MATRIX)('workspaces: $label', ({ driver, door: doorName }) => {
 
   it('needs a Bearer token to list or create: no token or an API key is 401', async () => {
     expect((await call('GET', '/api/v1/workspaces', {})).body.error.code).toBe('UNAUTHORIZED');
-    const keyed = await call('GET', '/api/v1/workspaces', { key: keyOf(door.emulator, 'key_full') });
+    const keyed = await call('GET', '/api/v1/workspaces', { key: door.key('key_full') });
     expect(keyed.status).toBe(401);
     expect((await call('POST', '/api/v1/workspaces', { headers: { authorization: 'Bearer nope' } }, { name: 'x' })).status).toBe(401);
   });
@@ -123,13 +111,13 @@ describe.each(MATRIX)('workspaces: $label', ({ driver, door: doorName }) => {
 
   it('gets one workspace for members and its full-access key; others get 404, a limited key 403', async () => {
     for (const who of [alice, bob, carol]) expect((await call('GET', '/api/v1/workspaces/ws_acme', who)).body).toEqual(ACME);
-    expect((await call('GET', '/api/v1/workspaces/ws_acme', { key: keyOf(door.emulator, 'key_full') })).body).toEqual(ACME);
+    expect((await call('GET', '/api/v1/workspaces/ws_acme', { key: door.key('key_full') })).body).toEqual(ACME);
     const outsider = await call('GET', '/api/v1/workspaces/ws_acme', dan);
     expect(outsider.status).toBe(404);
     expect(outsider.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Workspace not found' } });
     expect((await call('GET', '/api/v1/workspaces/ws_nope', alice)).status).toBe(404);
-    expect((await call('GET', '/api/v1/workspaces/ws_globex', { key: keyOf(door.emulator, 'key_full') })).status).toBe(404);
-    expect((await call('GET', '/api/v1/workspaces/ws_acme', { key: keyOf(door.emulator, 'key_read') })).status).toBe(403);
+    expect((await call('GET', '/api/v1/workspaces/ws_globex', { key: door.key('key_full') })).status).toBe(404);
+    expect((await call('GET', '/api/v1/workspaces/ws_acme', { key: door.key('key_read') })).status).toBe(403);
   });
 
   it('updates as an admin or owner; editors and viewers get 403, outsiders 404', async () => {
@@ -161,7 +149,7 @@ describe.each(MATRIX)('workspaces: $label', ({ driver, door: doorName }) => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.issues.map((i: { path: string }) => i.path)).toEqual(['body.settings.defaultTemperature']);
     expect((await call('GET', '/api/v1/workspaces/ws_acme', alice)).body.name).toBe('Acme Storage');
-    const byKey = await call('PATCH', '/api/v1/workspaces/ws_acme', { key: keyOf(door.emulator, 'key_full') }, { slug: 'acme-cloud' });
+    const byKey = await call('PATCH', '/api/v1/workspaces/ws_acme', { key: door.key('key_full') }, { slug: 'acme-cloud' });
     expect(byKey.body.slug).toBe('acme-cloud');
   });
 
@@ -178,11 +166,11 @@ describe.each(MATRIX)('workspaces: $label', ({ driver, door: doorName }) => {
     expect((await call('GET', '/api/v1/workspaces/ws_acme', alice)).status).toBe(404);
     expect((await listOf(alice)).data).toEqual([]);
     expect((await listOf(bob)).data).toEqual([]);
-    const key = keyOf(door.emulator, 'key_full');
+    const key = door.key('key_full');
     expect((await door.fetch('/api/v1/transcripts', { headers: { 'x-api-key': key } })).status).toBe(401);
     // Globex is untouched.
     expect((await listOf(dan)).data.map((w) => w.id)).toEqual(['ws_globex']);
-    const globexKey = keyOf(door.emulator, 'key_globex');
+    const globexKey = door.key('key_globex');
     const globex = await door.fetch('/api/v1/transcripts', { headers: { 'x-api-key': globexKey } });
     expect(((await globex.json()) as { pagination: { total: number } }).pagination.total).toBe(1);
   });
@@ -220,7 +208,7 @@ describe.each(MATRIX)('workspaces: $label', ({ driver, door: doorName }) => {
       expect(created.status).toBe(201);
       const list = await door.fetch('/api/v1/transcripts', { headers: { 'x-api-key': created.body.secret } });
       const copied = (await list.json()) as { transcripts: { _id: string; title: string; messageCount: number }[] };
-      const source = (await (await door.fetch('/api/v1/transcripts', { headers: { 'x-api-key': keyOf(door.emulator, 'key_full') } })).json()) as typeof copied;
+      const source = (await (await door.fetch('/api/v1/transcripts', { headers: { 'x-api-key': door.key('key_full') } })).json()) as typeof copied;
       expect(copied.transcripts.map((t) => [t.title, t.messageCount])).toEqual(source.transcripts.map((t) => [t.title, t.messageCount]));
       expect(copied.transcripts.some((t) => source.transcripts.some((s) => s._id === t._id))).toBe(false);
       const one = await door.fetch(`/api/v1/transcripts/${copied.transcripts[0]!._id}`, { headers: { 'x-api-key': created.body.secret } });
@@ -244,7 +232,7 @@ describe.each(MATRIX)('workspaces: $label', ({ driver, door: doorName }) => {
       const bad = await call('POST', '/api/v1/workspaces/ws_acme/clone', alice, { ragVectorIds: ['a'] });
       expect(bad.status).toBe(400);
       expect(bad.body.error.details.issues).toEqual([{ path: 'body.name', message: 'Required (or title)' }]);
-      const key = keyOf(door.emulator, 'key_full');
+      const key = door.key('key_full');
       const { body } = await call('POST', '/api/v1/workspaces/ws_acme/clone', { key }, { name: 'By key' });
       expect(body.status).toBe('pending');
       expect((await call('GET', `/api/v1/workspaces/clone-jobs/${body.jobId}`, dan)).status).toBe(404);

@@ -1,5 +1,5 @@
 // Helpers for the chat contract suites: end-user identities and JSON calls through a door.
-import type { Door } from './doors.js';
+import type { DoorView } from './doors.js';
 import { CHAT_KEY } from './chat-scenario.js';
 
 export type Json = Record<string, any>;
@@ -9,9 +9,9 @@ export const external = (userId: string, extra: Record<string, string> = {}) => 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const anonymous = (session: string) => ({ 'x-anonymous-session-id': session });
 
-export function chatClient(door: () => Door) {
+export function chatClient(door: DoorView) {
   const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-    const res = await door().fetch(path, {
+    const res = await door.fetch(path, {
       method,
       headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...headers },
       ...(body !== undefined && { body: JSON.stringify(body) }),

@@ -1,6 +1,7 @@
 // The contract matrix: every door (MSW in-process, HTTP server) over every storage driver.
 // A suite written once runs against each combination, as a user would call it.
 import { setupServer } from 'msw/node';
+import { expect } from 'vitest';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/index.js';
 import { createHandlers } from '../../src/adapters/msw.js';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.js';
@@ -14,12 +15,16 @@ export const MATRIX = DRIVERS.flatMap((driver) => DOORS.map((door) => ({ driver,
 
 export const MSW_BASE = 'http://emulator.test';
 
-export interface Door {
-  name: DoorName;
-  emulator: Emulator;
-  baseUrl: string;
+/** What a test calls through: a door, less its closing (a suite's hooks close it; see use-door.ts). */
+export interface DoorView {
+  readonly name: DoorName;
+  readonly emulator: Emulator;
+  readonly baseUrl: string;
   /** fetch against the door with a path relative to the service's base address. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
+}
+
+export interface Door extends DoorView {
   close(): Promise<void>;
 }
 
@@ -78,4 +83,19 @@ export function keyOf(emulator: Emulator, keyId: string): string {
     if (key?.secret) return key.secret;
   }
   throw new Error(`no key ${keyId} in the handles`);
+}
+
+/** The error envelope the routes answer with; `details` as each route fills it. */
+export interface Envelope {
+  error: { code: string; message: string; details?: { issues?: { path: string; message: string }[]; [field: string]: unknown } };
+}
+
+/** Checks an error answer (the status, a JSON envelope with `code` and a message) and answers the envelope. */
+export async function expectError(res: Response, status: number, code: string): Promise<Envelope> {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toContain('application/json');
+  const body = (await res.json()) as Envelope;
+  expect(body.error.code).toBe(code);
+  expect(typeof body.error.message).toBe('string');
+  return body;
 }

@@ -2,7 +2,7 @@
 // call a Bearer route, and check the envelope with its RFC error code.
 import { expect } from 'vitest';
 import { TokenResponseSchema, type TokenResponse } from '../../src/areas/oauth/schema.js';
-import type { Door } from './doors.js';
+import type { DoorView } from './doors.js';
 
 /** RFC 7636 Appendix B. */
 export const VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
@@ -14,8 +14,7 @@ type Params = Record<string, string | undefined>;
 
 export const location = (res: Response) => new URL(res.headers.get('location')!);
 
-/** `door` is read on every call: suites open their door in beforeAll. */
-export function oauthClient(door: () => Door) {
+export function oauthClient(door: DoorView) {
   const authorizeQuery = (params: Params = {}) => {
     const all: Params = {
       response_type: 'code',
@@ -31,14 +30,14 @@ export function oauthClient(door: () => Door) {
     for (const [name, value] of Object.entries(all)) if (value !== undefined) search.set(name, value);
     return `/oauth/authorize?${search}`;
   };
-  const authorize = (params: Params = {}) => door().fetch(authorizeQuery(params), { redirect: 'manual' });
+  const authorize = (params: Params = {}) => door.fetch(authorizeQuery(params), { redirect: 'manual' });
   const codeOf = async (params: Params = {}) => {
     const res = await authorize(params);
     expect(res.status).toBe(302);
     return location(res).searchParams.get('code')!;
   };
   const form = (path: string, body: Record<string, string>) =>
-    door().fetch(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+    door.fetch(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
   const exchange = (code: string, overrides: Record<string, string> = {}) =>
     form('/oauth/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: 'service-cli', code_verifier: VERIFIER, ...overrides });
   const refresh = (token: string, overrides: Record<string, string> = {}) =>
@@ -48,7 +47,7 @@ export function oauthClient(door: () => Door) {
     expect(res.status).toBe(200);
     return TokenResponseSchema.parse(await res.json());
   };
-  const userinfo = (token: string) => door().fetch('/oauth/userinfo', { headers: { authorization: `Bearer ${token}` } });
+  const userinfo = (token: string) => door.fetch('/oauth/userinfo', { headers: { authorization: `Bearer ${token}` } });
   const expectError = async (res: Response, status: number, code: string, rfc: string, message: string) => {
     expect(res.status).toBe(status);
     const body = (await res.json()) as Envelope;

@@ -1,6 +1,6 @@
 // Helpers for the RAG contract suites: multipart uploads, JSON calls and the clock, through a door.
 import { readFileSync } from 'node:fs';
-import type { Door } from './doors.js';
+import type { DoorView } from './doors.js';
 
 export const FIXTURE_IDS = ['file_security', 'file_billing', 'file_sync', 'file_ratelimits', 'file_retention'];
 
@@ -23,7 +23,7 @@ export function uploadForm(fields: UploadFields, file?: { name: string; content:
   return form;
 }
 
-export function ragClient(door: Door, key: () => string) {
+export function ragClient(door: DoorView, key: () => string) {
   const headers = (extra: Record<string, string> = {}) => ({ 'x-api-key': key(), ...extra });
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await door.fetch(path, {
