@@ -16,7 +16,7 @@ async function core(onInternalError = (_: unknown) => {}) {
   const deps: CoreDeps = {
     clock: new Clock({ mode: 'manual', now: 0 }),
     storage,
-    keys: { findBySecret: async () => undefined, touch: async () => {} },
+    keys: { findForAuth: async () => undefined, touch: async () => {} },
     tokens: { verifyUserToken: async () => 'invalid' },
     members: { role: async () => undefined, workspacesOf: async () => [] },
     endUsers: { fromToken: async () => 'invalid', fromKey: async () => ({ kind: 'endUser', via: 'apiKey', subject: 'x' }) },

@@ -17,8 +17,6 @@ export interface CoreDeps extends AuthDeps {
   rateLimiter: RateLimiter;
   /** Requests per minute per key for a feature, or undefined for no limit. */
   featureLimit(feature: RateFeature): number | undefined;
-  /** API calls per calendar month (UTC) a workspace may make with its keys, or undefined for no limit. */
-  monthlyCallLimit?(workspaceId: string): Promise<number | undefined>;
   /** Called with every unexpected error before it becomes a 500. */
   onInternalError?(err: unknown): void;
 }
@@ -44,7 +42,7 @@ function clientIp(request: Request, info: RequestInfo): string {
  * The key's own limits first; a call they let through then counts against its workspace's
  * monthly allowance (`maxMonthlyApiCalls`), so refused calls never use the allowance up.
  */
-async function checkRateLimits(deps: CoreDeps, key: KeyForAuth, feature: RateFeature | undefined): Promise<RateDecision | undefined> {
+function checkRateLimits(deps: CoreDeps, key: KeyForAuth, feature: RateFeature | undefined): RateDecision | undefined {
   const now = deps.clock.now();
   const decisions: RateDecision[] = [];
   if (key.rateLimit !== undefined) decisions.push(deps.rateLimiter.hit(`key:${key.id}`, key.rateLimit, MINUTE_MS, now));
@@ -56,7 +54,7 @@ async function checkRateLimits(deps: CoreDeps, key: KeyForAuth, feature: RateFea
   const shown = tightest(decisions);
   if (shown && !shown.allowed) throw rateLimitedError(shown, now);
   // The monthly allowance shows in the headers only when it refuses: RateLimit-* stay per key.
-  const monthly = await deps.monthlyCallLimit?.(key.workspaceId);
+  const monthly = key.monthlyCallLimit;
   if (monthly !== undefined) {
     const [start, end] = monthWindow(now);
     const decision = deps.rateLimiter.hitWindow(`workspace:${key.workspaceId}:month`, monthly, start, end);
@@ -73,7 +71,7 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
     if (key) {
       c.env.outcome.keyId = key.id;
       const feature = route.auth.kind === 'apiKey' || route.auth.kind === 'workspace' || route.auth.kind === 'endUser' ? route.auth.feature : undefined;
-      const decision = await checkRateLimits(deps, key, feature);
+      const decision = checkRateLimits(deps, key, feature);
       if (decision) headers = rateLimitHeaders(decision, deps.clock.now());
     }
     authorize(route.auth, principal);

@@ -11,10 +11,13 @@ export interface KeyForAuth {
   permissions: string[];
   rateLimit?: number;
   rateLimitPerDay?: number;
+  /** Calls per UTC calendar month its workspace may make with its keys (`maxMonthlyApiCalls`). */
+  monthlyCallLimit?: number;
 }
 
 export interface KeyLookup {
-  findBySecret(secret: string): Promise<KeyForAuth | undefined>;
+  /** The key with what the core checks on every call, read in one query. */
+  findForAuth(secret: string): Promise<KeyForAuth | undefined>;
   touch(key: KeyForAuth): Promise<void>;
 }
 
@@ -59,7 +62,7 @@ const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2, owner: 3 };
 const NEEDED: Record<AccessLevel, number> = { read: 0, write: 1, admin: 2 };
 
 async function keyPrincipal(secret: string, keys: KeyLookup): Promise<Authenticated> {
-  const key = await keys.findBySecret(secret);
+  const key = await keys.findForAuth(secret);
   if (!key) throw unauthorized('Invalid API key');
   if (key.status === 'revoked') throw unauthorized('API key has been revoked');
   if (key.status === 'expired') throw unauthorized('API key has expired');

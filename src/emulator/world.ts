@@ -178,7 +178,6 @@ export class World {
       endUsers: this.embedAuth,
       rateLimiter: this.rateLimiter,
       featureLimit: (feature) => this.settings.rateLimits[feature]?.perMinute ?? DEFAULT_RATE_LIMITS[feature],
-      monthlyCallLimit: (workspaceId) => this.stores.rag.limits.valueIfAny(workspaceId, 'maxMonthlyApiCalls'),
       ...(options.onInternalError && { onInternalError: options.onInternalError }),
     });
   }

@@ -2,6 +2,7 @@
 import type { StoreDeps } from '../../core/services.js';
 import { parseJson as parse, toIso } from '../../core/services.js';
 import { hashSecret } from '../../security/hash.js';
+import { DEFAULT_WORKSPACE_LIMITS } from '../workspaces/schema.js';
 import type { CreateKeyInput, UpdateKeyInput } from './schema.js';
 
 export type ApiKeyStatus = 'active' | 'revoked' | 'expired';
@@ -121,6 +122,20 @@ export class ApiKeyStore {
         key.createdAt,
       ],
     );
+  }
+
+  /** `findBySecret` with the workspace's monthly call allowance joined in: what auth reads on every call. */
+  async findForAuth(secret: string): Promise<(ApiKeyRecord & { monthlyCallLimit?: number }) | undefined> {
+    const row = await this.deps.storage.get<ApiKeyRow & { workspace_limits: string | null }>(
+      'SELECT k.*, w.limits AS workspace_limits FROM api_keys k LEFT JOIN workspaces w ON w.id = k.workspace_id WHERE k.secret_hash = ?',
+      [hashSecret(secret)],
+    );
+    if (!row) return undefined;
+    const key: ApiKeyRecord & { monthlyCallLimit?: number } = this.fromRow(row);
+    if (row.workspace_limits !== null) {
+      key.monthlyCallLimit = parse<Record<string, number>>(row.workspace_limits, {}).maxMonthlyApiCalls ?? DEFAULT_WORKSPACE_LIMITS.maxMonthlyApiCalls;
+    }
+    return key;
   }
 
   /** Finds a key by its secret; the lookup is by hash, so no secret is ever compared in the clear. */
