@@ -12,6 +12,8 @@ import { HAS_CHROMIUM, NO_CHROMIUM_REASON, artifactPath, launchChromium, type He
 
 const SERVICE = 'http://127.0.0.1:4010';
 const QUERY = 'How do I get a refund for an invoice?';
+/** A page boots PGlite and loads a scenario (IndexedDB: twice); slow CI machines get room. */
+const PAGE_TIMEOUT_MS = 120_000;
 
 if (!HAS_CHROMIUM) console.warn(`[browser example] skipped: ${NO_CHROMIUM_REASON}`);
 
@@ -148,7 +150,7 @@ describe.skipIf(!HAS_CHROMIUM)('browser worker example in headless Chromium', ()
     } finally {
       await page.close();
     }
-  });
+  }, PAGE_TIMEOUT_MS);
 
   it('keeps state in IndexedDB across reloads with ?persist=NAME, and starts afresh in memory without it', async () => {
     const { page } = await openExample(chromium, `${server.url}/?persist=example-test`);
@@ -170,5 +172,5 @@ describe.skipIf(!HAS_CHROMIUM)('browser worker example in headless Chromium', ()
     } finally {
       await page.close();
     }
-  });
+  }, PAGE_TIMEOUT_MS);
 });
