@@ -43,16 +43,20 @@ export function stem(word: string): string {
   return word;
 }
 
-/** Lower-cased words without stopwords, stemmed: the terms both embeddings and full-text use. */
-export function contentWords(text: string): string[] {
-  const words = text.toLowerCase().normalize('NFKD').match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w))).map(stem);
+/** Lower-cased words in one Unicode form, without stopwords or single letters (digits stay). */
+function words(text: string, form: 'NFKC' | 'NFKD'): string[] {
+  const all = text.toLowerCase().normalize(form).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return all.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w)));
 }
 
-/** Lower-cased words without stopwords or single letters, unstemmed: what full-text search stems. */
+/** The embedding's terms: words, decomposed, with the light stemmer. */
+export function contentWords(text: string): string[] {
+  return words(text, 'NFKD').map(stem);
+}
+
+/** Words unstemmed: what full-text search stems with Porter. */
 export function plainWords(text: string): string[] {
-  const words = text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w)));
+  return words(text, 'NFKC');
 }
 
 /** FNV-1a continued over one more string, from a running hash (no string is built). */

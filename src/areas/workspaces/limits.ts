@@ -14,15 +14,9 @@ export class WorkspaceLimits {
   ) {}
 
   async value(workspaceId: string, name: LimitName): Promise<number> {
-    const value = await this.valueIfAny(workspaceId, name);
-    if (value === undefined) throw notFound('Workspace');
-    return value;
-  }
-
-  /** The limit of a workspace that may be gone (a key outliving its workspace): undefined then. */
-  async valueIfAny(workspaceId: string, name: LimitName): Promise<number | undefined> {
     const limits = await this.workspaces.limitsOf(workspaceId);
-    return limits ? (limits[name] ?? DEFAULT_WORKSPACE_LIMITS[name]) : undefined;
+    if (!limits) throw notFound('Workspace');
+    return limits[name] ?? DEFAULT_WORKSPACE_LIMITS[name];
   }
 
   /** Refuses when `current + adding` would pass the limit. */

@@ -115,7 +115,7 @@ export class WorkspaceStore {
     return rows.map((r) => r.workspace_id);
   }
 
-  /** A workspace's own limits (no defaults), or undefined when it does not exist: read on every keyed call. */
+  /** A workspace's own limits (no defaults), or undefined when it does not exist. */
   async limitsOf(id: string): Promise<Record<string, number> | undefined> {
     const row = await this.deps.storage.get<{ limits: string }>('SELECT limits FROM workspaces WHERE id = ?', [id]);
     return row ? parseJson<Record<string, number>>(row.limits, {}) : undefined;

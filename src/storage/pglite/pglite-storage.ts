@@ -41,6 +41,11 @@ export class PgliteStorage implements Storage {
 
   private constructor(private readonly pg: PGlite) {}
 
+  /** Where a statement goes: the open transaction, else the database. */
+  private get db(): Transaction | PGlite {
+    return this.tx ?? this.pg;
+  }
+
   static async create(options: PgliteOptions = {}): Promise<PgliteStorage> {
     const pg = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     await pg.waitReady;
@@ -67,7 +72,7 @@ export class PgliteStorage implements Storage {
 
   async all<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T[]> {
     this.noteWrite(sql);
-    const result = await (this.tx ?? this.pg).query<T>(this.sql(sql), params);
+    const result = await this.db.query<T>(this.sql(sql), params);
     return result.rows;
   }
 
@@ -78,7 +83,7 @@ export class PgliteStorage implements Storage {
 
   async run(sql: string, params: SqlValue[] = []): Promise<{ changes: number }> {
     this.noteWrite(sql);
-    const result = await (this.tx ?? this.pg).query(this.sql(sql), params);
+    const result = await this.db.query(this.sql(sql), params);
     return { changes: result.affectedRows ?? 0 };
   }
 
