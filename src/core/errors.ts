@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  /** A workspace or release quota (not a per-key rate window): the SDK's QuotaExceededError. */
+  QUOTA_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

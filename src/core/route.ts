@@ -4,7 +4,28 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type Permission = 'transcript:read' | 'transcript:write' | 'rag:read' | 'rag:write';
+/**
+ * API-key scopes (`category:action`): the spec's four, and the ones the server SDK documents
+ * (REAL-WIRE section 9). An empty permission list is full access inside the workspace.
+ */
+export const PERMISSIONS = [
+  'transcript:read',
+  'transcript:write',
+  'rag:read',
+  'rag:write',
+  'release:read',
+  'release:write',
+  'finetune:read',
+  'finetune:write',
+  'whitelabel:read',
+  'whitelabel:write',
+  'analytics:read',
+  'byok:read',
+  'byok:write',
+  'byok:resolve',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
 
 /** Features with their own per-key rate-limit windows (spec section 8). */
 export type RateFeature = 'transcripts' | 'rag';
@@ -100,6 +121,11 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   auth: RouteAuth;
   /** Marks routes whose shape the spec does not show: the emulator defines them. */
   emulatorDefined?: boolean;
+  /**
+   * The public client of the real service whose requests this route follows (repository and path,
+   * or documentation address): shown as `x-real-client` in the OpenAPI document and the README.
+   */
+  realClient?: string;
   body?: z.ZodType<B>;
   /** An empty body counts as `{}` (for control calls whose fields are all optional). */
   bodyOptional?: boolean;

@@ -91,6 +91,7 @@ function operation(route: RouteDef, named: NamedSchemas): Json {
     },
   };
   if (route.emulatorDefined) op['x-emulator-defined'] = true;
+  if (route.realClient) op['x-real-client'] = route.realClient;
   if (route.auth.kind === 'apiKey') {
     op.security = route.auth.optional ? [{ apiKey: [] }, {}] : [{ apiKey: [] }];
     if (route.auth.permission) op['x-permission'] = route.auth.permission;

@@ -11,7 +11,8 @@ const Id = z.string().min(1).max(200).regex(/^[A-Za-z0-9_.:-]+$/, 'Ids use lette
 const Iso = z.iso.datetime({ offset: true });
 const Obj = z.record(z.string(), z.unknown());
 
-export const PERMISSIONS = ['transcript:read', 'transcript:write', 'rag:read', 'rag:write'] as const;
+import { PERMISSIONS } from '../core/route.js';
+export { PERMISSIONS };
 export const TIER_SLUGS = ['free', 'basic', 'premium', 'enterprise', 'unlimited'] as const;
 
 /** Partial tier limits: a workspace's embed tier or a key's customTierLimits entry. */
