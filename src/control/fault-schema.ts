@@ -19,6 +19,10 @@ export const FaultRuleSchema = z
     networkError: z.boolean().optional(),
     times: z.number().int().positive().optional(),
     probability: z.number().gt(0).max(1).optional(),
+    /** Seconds a 429 or 503 answer asks the client to wait (`Retry-After`); default 1. */
+    retryAfterSec: z.number().int().min(0).max(86_400).optional(),
+    /** The window limit a RATE_LIMITED answer reports (`RateLimit-Limit`, `details.limit`); default 60. */
+    limit: z.number().int().positive().max(1_000_000).optional(),
   })
   .strict()
   .superRefine((rule, ctx) => {
@@ -46,6 +50,8 @@ export const FaultViewSchema = z.object({
   networkError: z.boolean().optional(),
   times: z.number().int().optional(),
   probability: z.number().optional(),
+  retryAfterSec: z.number().int().optional(),
+  limit: z.number().int().optional(),
   hits: z.number().int(),
 });
 

@@ -132,7 +132,7 @@ export class Emulator {
     let response: Response;
     let keyId: string | null;
     if (fault && fault.effect !== 'pass') {
-      response = fault.effect === 'error' ? Response.error() : faultResponse(fault);
+      response = fault.effect === 'error' ? Response.error() : faultResponse(fault, this.world.clock.now());
       keyId = await this.keyIdOf(request);
     } else {
       const answered = await this.world.core.fetch(request, info);

@@ -98,6 +98,8 @@ function view(active: ActiveRule): FaultView {
     ...(rule.networkError !== undefined && { networkError: rule.networkError }),
     ...(active.left !== undefined && { times: active.left }),
     ...(rule.probability !== undefined && { probability: rule.probability }),
+    ...(rule.retryAfterSec !== undefined && { retryAfterSec: rule.retryAfterSec }),
+    ...(rule.limit !== undefined && { limit: rule.limit }),
     hits: active.hits,
   };
 }
@@ -111,9 +113,30 @@ function codeAndStatus(rule: FaultRule): { code: string; status: number } {
   return { code: byStatus ?? (status >= 500 ? 'INTERNAL_ERROR' : 'INJECTED_FAULT'), status };
 }
 
-/** The answer of a fault with a status or code: the one error envelope, marked as injected. */
-export function faultResponse(fault: FiredFault): Response {
+/** Seconds a refused client waits when the rule names none: short, so retrying clients stay quick. */
+export const FAULT_RETRY_AFTER_SEC = 1;
+/** The window limit an injected RATE_LIMITED reports when the rule names none. */
+export const FAULT_RATE_LIMIT = 60;
+
+/**
+ * The answer of a fault with a status or code: the one error envelope, marked as injected. A 429 or
+ * 503 carries `Retry-After` like a real refusal (retrying clients such as axios-retry and ky read
+ * it); RATE_LIMITED also carries the `RateLimit-*` headers and details of contract section 6.
+ */
+export function faultResponse(fault: FiredFault, now: number): Response {
   const { code, status } = codeAndStatus(fault.rule);
   const message = fault.rule.message ?? `Injected fault (${fault.id})`;
-  return jsonResponse({ error: { code, message, details: { injected: true, faultId: fault.id } } }, status);
+  const headers: Record<string, string> = {};
+  let details: Record<string, unknown> = { injected: true, faultId: fault.id };
+  if (status === 429 || status === 503) {
+    const retryAfter = fault.rule.retryAfterSec ?? FAULT_RETRY_AFTER_SEC;
+    headers['Retry-After'] = String(retryAfter);
+    if (code === 'RATE_LIMITED') {
+      const limit = fault.rule.limit ?? FAULT_RATE_LIMIT;
+      const resetAt = Math.ceil(now / 1000) + retryAfter;
+      Object.assign(headers, { 'RateLimit-Limit': String(limit), 'RateLimit-Remaining': '0', 'RateLimit-Reset': String(retryAfter) });
+      details = { limit, remaining: 0, resetAt, retryAfter, ...details };
+    }
+  }
+  return jsonResponse({ error: { code, message, details } }, status, headers);
 }

@@ -66,7 +66,15 @@ describe.each(MATRIX)('faults: $label', ({ driver, door: doorName }) => {
     door.emulator.faults.add({ path: '/api/v1/transcripts', status: 418, times: 1 });
     const first = await get('/api/v1/transcripts');
     expect(first.status).toBe(429);
-    expect(((await first.json()) as Envelope).error).toEqual({ code: 'RATE_LIMITED', message: 'Injected fault (fault_1)', details: { injected: true, faultId: 'fault_1' } });
+    // A rate-limit refusal looks like a real one (contract section 6): the RateLimit-* headers,
+    // Retry-After, and details {limit, remaining, resetAt, retryAfter} beside the injection marker.
+    expect(((await first.json()) as Envelope).error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Injected fault (fault_1)',
+      details: { limit: 60, remaining: 0, resetAt: expect.any(Number), retryAfter: 1, injected: true, faultId: 'fault_1' },
+    });
+    expect(first.headers.get('retry-after')).toBe('1');
+    expect(first.headers.get('ratelimit-remaining')).toBe('0');
     const second = await get('/api/v1/transcripts');
     expect(second.status).toBe(404);
     expect(((await second.json()) as Envelope).error.code).toBe('NOT_FOUND');
@@ -74,6 +82,30 @@ describe.each(MATRIX)('faults: $label', ({ driver, door: doorName }) => {
     expect(third.status).toBe(418);
     expect(((await third.json()) as Envelope).error.code).toBe('INJECTED_FAULT');
     expect((await get('/api/v1/transcripts')).status).toBe(200);
+  });
+
+  it('gives a 429 or 503 fault a Retry-After (the rule’s retryAfterSec, else 1 s), and RATE_LIMITED the RateLimit-* headers', async () => {
+    await addFault({ path: '/api/v1/transcripts', status: 503, retryAfterSec: 7, times: 1 });
+    await addFault({ path: '/api/v1/transcripts', code: 'RATE_LIMITED', retryAfterSec: 2, limit: 10, times: 1 });
+    await addFault({ path: '/api/v1/transcripts', status: 500, times: 1 });
+    const unavailable = await get('/api/v1/transcripts');
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.headers.get('retry-after')).toBe('7');
+    expect(unavailable.headers.get('ratelimit-limit')).toBeNull();
+    const limited = await get('/api/v1/transcripts');
+    expect(limited.status).toBe(429);
+    expect(Object.fromEntries(['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((h) => [h, limited.headers.get(h)]))).toEqual({
+      'retry-after': '2',
+      'ratelimit-limit': '10',
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': '2',
+    });
+    const body = ((await limited.json()) as { error: { details: { resetAt: number; retryAfter: number; limit: number } } }).error.details;
+    expect(body).toMatchObject({ limit: 10, remaining: 0, retryAfter: 2 });
+    expect(body.resetAt).toBe(Math.ceil(door.emulator.clock.now() / 1000) + 2);
+    const failed = await get('/api/v1/transcripts');
+    expect(failed.status).toBe(500);
+    expect(failed.headers.get('retry-after')).toBeNull();
   });
 
   it('counts `times` down and drops the rule at 0', async () => {
