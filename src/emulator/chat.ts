@@ -1,6 +1,7 @@
 // The chat areas (threads and messages, CTA cards, landing-page chat, A2A): their stores and their
 // route tables, wired to the world's releases, transcripts, quotas, terms gate and RAG retrieval.
 import { a2aRoutes } from '../areas/a2a/routes.js';
+import { A2aTaskStore } from '../areas/a2a/task-store.js';
 import { ChatAccess } from '../areas/chat/access.js';
 import { landingRoutes } from '../areas/chat/landing.js';
 import { messageRoutes } from '../areas/chat/message-routes.js';
@@ -21,11 +22,13 @@ export interface ChatStores {
   chatThreads: ChatThreadStore;
   /** Release CTA cards, their version history and form submissions. */
   chatCtas: CtaStore;
+  /** A2A tasks (one per agent call) with their history. */
+  a2aTasks: A2aTaskStore;
 }
 
 /** Chat stores over the world's own transcripts and releases stores. */
 export function chatStores(deps: StoreDeps, shared: { transcripts: TranscriptStore; releases: ReleaseStore }): ChatStores {
-  return { chatThreads: new ChatThreadStore(deps, shared.transcripts), chatCtas: new CtaStore(deps, shared.releases) };
+  return { chatThreads: new ChatThreadStore(deps, shared.transcripts), chatCtas: new CtaStore(deps, shared.releases), a2aTasks: new A2aTaskStore(deps) };
 }
 
 export function chatRoutes(world: World): RouteDef[] {
@@ -47,6 +50,15 @@ export function chatRoutes(world: World): RouteDef[] {
     ...messageRoutes({ access, threads, chat }),
     ...landingRoutes({ releases, threads, chat, now }),
     ...ctaRoutes({ ctas, releases, access, threads }),
-    ...a2aRoutes({ releases, threads, chat, limiter: world.rateLimiter, now, transaction: (fn) => world.storage.transaction(fn) }),
+    ...a2aRoutes({
+      releases,
+      threads,
+      chat,
+      tasks: world.stores.a2aTasks,
+      defaultReleaseId: () => world.settings.a2a.defaultReleaseId,
+      limiter: world.rateLimiter,
+      now,
+      transaction: (fn) => world.storage.transaction(fn),
+    }),
   ];
 }

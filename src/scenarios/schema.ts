@@ -269,6 +269,11 @@ export const SettingsSchema = z
       .default(DEFAULT_UPLOAD_LIMITS),
     /** OAuth (PKCE): extra clients and whether a login_hint approves at once. */
     oauth: OAuthSettingsSchema.default(() => ({ autoApprove: true, clients: [] })),
+    /** A2A: the release that answers agent calls naming none (default: the first published release that takes anonymous chat). */
+    a2a: z
+      .object({ defaultReleaseId: z.string().min(1).max(200).optional() })
+      .strict()
+      .default({}),
   })
   .strict();
 

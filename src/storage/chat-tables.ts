@@ -79,3 +79,26 @@ export const CHAT_TABLES: TableDef[] = [
     )`,
   },
 ];
+
+/** A2A tasks (one per agent call): state, A2A history and artifacts, and what a pending task will send. */
+export const A2A_TABLES: TableDef[] = [
+  {
+    name: 'a2a_tasks',
+    ddl: `CREATE TABLE IF NOT EXISTS a2a_tasks (
+      id TEXT PRIMARY KEY,
+      seq BIGINT NOT NULL,
+      context_id TEXT NOT NULL,
+      workspace_id TEXT NOT NULL,
+      release_id TEXT NOT NULL,
+      state TEXT NOT NULL,
+      history TEXT NOT NULL DEFAULT '[]',
+      artifacts TEXT NOT NULL DEFAULT '[]',
+      status_message TEXT,
+      pending TEXT,
+      metadata TEXT NOT NULL DEFAULT '{}',
+      created_at BIGINT NOT NULL,
+      updated_at BIGINT NOT NULL
+    )`,
+    indexes: ['CREATE INDEX IF NOT EXISTS a2a_tasks_context ON a2a_tasks (context_id, seq)'],
+  },
+];

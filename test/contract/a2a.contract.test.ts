@@ -69,7 +69,10 @@ describe.each(MATRIX)('a2a: $label', ({ driver, door: doorName }) => {
     const results = events.map((e) => JSON.parse(e.data) as Json);
     expect(results.every((r) => r.jsonrpc === '2.0' && r.id === 7)).toBe(true);
     const kinds = results.map((r) => r.result.kind);
-    expect(kinds[0]).toBe('status-update');
+    // A2A 0.3: a task's stream opens with the Task object (submitted), then status and artifact updates.
+    expect(kinds[0]).toBe('task');
+    expect(results[0].result).toMatchObject({ id: plain.taskId, contextId: plain.contextId, status: { state: 'submitted' } });
+    expect(kinds[1]).toBe('status-update');
     expect(kinds.at(-1)).toBe('status-update');
     const artifacts = results.filter((r) => r.result.kind === 'artifact-update').map((r) => r.result);
     expect(artifacts.map((a) => a.artifact.parts[0].text).join('')).toBe(plain.parts[0].text);
@@ -85,10 +88,10 @@ describe.each(MATRIX)('a2a: $label', ({ driver, door: doorName }) => {
     expect(invalid.status).toBe(200);
     expect(invalid.body).toMatchObject({ jsonrpc: '2.0', id: 3, error: { code: -32600, message: 'Invalid Request' } });
     expect((await rpc([{ jsonrpc: '2.0', id: 1, method: 'message/send' }])).body.error.code).toBe(-32600);
-    expect((await rpc({ jsonrpc: '2.0', id: 4, method: 'tasks/get', params: {} })).body).toEqual({
+    expect((await rpc({ jsonrpc: '2.0', id: 4, method: 'tasks/list', params: {} })).body).toEqual({
       jsonrpc: '2.0',
       id: 4,
-      error: { code: -32601, message: 'Method not found: tasks/get' },
+      error: { code: -32601, message: 'Method not found: tasks/list' },
     });
     const params = await rpc({ jsonrpc: '2.0', id: 5, method: 'message/send', params: { message: { role: 'user', parts: [] } } });
     expect(params.body.error.code).toBe(-32602);
@@ -120,5 +123,82 @@ describe.each(MATRIX)('a2a: $label', ({ driver, door: doorName }) => {
     expect((await rpc({ jsonrpc: '2.0', id: 1, method: 'nope' }, { 'x-forwarded-for': '198.51.100.1' })).status).toBe(200);
     await door.emulator.clock.advance(60_000);
     expect((await rpc({ jsonrpc: '2.0', id: 1, method: 'nope' })).status).toBe(200);
+  });
+});
+
+// A2A 0.3 (https://a2a-protocol.org/v0.3.0/specification/): the card at the well-known path, the
+// default agent release, stored tasks (tasks/get, tasks/cancel), errors inside a stream as SSE frames.
+describe.each(MATRIX)('a2a 0.3 tasks: $label', ({ driver, door: doorName }) => {
+  const door = useDoor(driver, doorName, { scenario: chatScenario });
+  const rpc = async (body: unknown) => {
+    const res = await door.fetch('/api/v1/a2a', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return (await res.json()) as Json;
+  };
+
+  it('serves the 0.3 card at /.well-known/agent-card.json, URLs on the served origin', async () => {
+    const res = await door.fetch('/.well-known/agent-card.json');
+    expect(res.status).toBe(200);
+    const card = (await res.json()) as Json;
+    expect(card).toMatchObject({
+      protocolVersion: '0.3.0',
+      url: `${door.baseUrl}/api/v1/a2a`,
+      preferredTransport: 'JSONRPC',
+      additionalInterfaces: [{ url: `${door.baseUrl}/api/v1/a2a`, transport: 'JSONRPC' }],
+      capabilities: { streaming: true },
+    });
+    expect(await (await door.fetch('/api/v1/a2a/agent-card.json')).json()).toEqual(card);
+  });
+
+  it('sends a call naming no release to the default agent release, and keeps its task', async () => {
+    const sent = await rpc({ jsonrpc: '2.0', id: 1, method: 'message/send', params: { message: message('How do I reset my password?') } });
+    const reply = sent.result;
+    expect(reply).toMatchObject({ kind: 'message', role: 'agent', taskId: expect.any(String), contextId: expect.any(String) });
+    expect(reply.parts[0].text).toContain('Password reset guide');
+    const task = (await rpc({ jsonrpc: '2.0', id: 2, method: 'tasks/get', params: { id: reply.taskId } })).result;
+    expect(task).toMatchObject({ kind: 'task', id: reply.taskId, contextId: reply.contextId, status: { state: 'completed', message: reply }, metadata: { releaseId: 'rel_help' } });
+    expect(task.history.map((m: Json) => m.role)).toEqual(['user', 'agent']);
+    expect(task.artifacts[0].parts[0].text).toBe(reply.parts[0].text);
+    expect((await rpc({ jsonrpc: '2.0', id: 3, method: 'tasks/get', params: { id: reply.taskId, historyLength: 1 } })).result.history).toEqual([reply]);
+    expect((await rpc({ jsonrpc: '2.0', id: 4, method: 'tasks/cancel', params: { id: reply.taskId } })).error).toMatchObject({ code: -32002 });
+    expect((await rpc({ jsonrpc: '2.0', id: 5, method: 'tasks/get', params: { id: 'nope' } })).error).toMatchObject({ code: -32001 });
+    expect((await rpc({ jsonrpc: '2.0', id: 6, method: 'tasks/pushNotificationConfig/get', params: { id: reply.taskId } })).error.code).toBe(-32003);
+  });
+
+  it('follows settings.a2a.defaultReleaseId', async () => {
+    await door.emulator.loadScenario({ ...chatScenario, settings: { ...(chatScenario as Json).settings, a2a: { defaultReleaseId: 'rel_anon' } } });
+    const reply = (await rpc({ jsonrpc: '2.0', id: 1, method: 'message/send', params: { message: message('hi') } })).result;
+    expect((await rpc({ jsonrpc: '2.0', id: 2, method: 'tasks/get', params: { id: reply.taskId } })).result.metadata.releaseId).toBe('rel_anon');
+  });
+
+  it('answers a non-blocking send with the submitted task, which runs when looked at or is canceled', async () => {
+    const params = { message: message('How do I reset my password?'), configuration: { blocking: false } };
+    const submitted = (await rpc({ jsonrpc: '2.0', id: 1, method: 'message/send', params })).result;
+    expect(submitted).toMatchObject({ kind: 'task', status: { state: 'submitted' }, history: [{ role: 'user' }] });
+    const done = (await rpc({ jsonrpc: '2.0', id: 2, method: 'tasks/get', params: { id: submitted.id } })).result;
+    expect(done.status.state).toBe('completed');
+    expect(done.history.map((m: Json) => m.role)).toEqual(['user', 'agent']);
+    const other = (await rpc({ jsonrpc: '2.0', id: 3, method: 'message/send', params: { ...params, message: message('again', { contextId: submitted.contextId }) } })).result;
+    expect(other.contextId).toBe(submitted.contextId);
+    const canceled = (await rpc({ jsonrpc: '2.0', id: 4, method: 'tasks/cancel', params: { id: other.id } })).result;
+    expect(canceled).toMatchObject({ id: other.id, status: { state: 'canceled' }, history: [{ role: 'user' }] });
+    expect((await rpc({ jsonrpc: '2.0', id: 5, method: 'tasks/get', params: { id: other.id } })).result.status.state).toBe('canceled');
+    // A task that fails when it runs is `failed`, with the service error in its status message.
+    const paid = (await rpc({ jsonrpc: '2.0', id: 6, method: 'message/send', params: { ...params, metadata: { releaseId: 'rel_pay' } } })).result;
+    const failed = (await rpc({ jsonrpc: '2.0', id: 7, method: 'tasks/get', params: { id: paid.id } })).result;
+    expect(failed.status).toMatchObject({ state: 'failed', message: { role: 'agent', metadata: { error: { code: 'payment_required' } } } });
+  });
+
+  it('answers an error inside message/stream as an SSE frame holding the JSON-RPC error', async () => {
+    const res = await door.fetch('/api/v1/a2a', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'message/stream', params: { message: message('hi'), metadata: { releaseId: 'rel_nope' } } }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const events: EventSourceMessage[] = [];
+    createParser({ onEvent: (e) => events.push(e) }).feed(await res.text());
+    expect(events).toHaveLength(1);
+    expect(JSON.parse(events[0]!.data)).toMatchObject({ jsonrpc: '2.0', id: 9, error: { code: -32602 } });
   });
 });

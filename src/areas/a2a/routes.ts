@@ -1,130 +1,132 @@
-// A2A routes (spec section 4): the discovery card (no auth, never rate limited) and the JSON-RPC
-// 2.0 endpoint with `message/send` (one JSON answer) and `message/stream` (server-sent events),
-// limited per client address. Errors here are JSON-RPC error objects, not the envelope (contract 7).
-import { EmulatorError, type ErrorCode } from '../../core/errors.js';
+// A2A routes (spec section 4, A2A protocol 0.3): the discovery card at the A2A well-known path and
+// under /api/v1/a2a (no auth, never rate limited), and the JSON-RPC 2.0 endpoint: `message/send`,
+// `message/stream` (server-sent events), `tasks/get`, `tasks/cancel`, `tasks/resubscribe`, limited
+// per client address. Errors are JSON-RPC error objects, never the envelope (contract 7); on a
+// streaming method they arrive as an SSE frame, as stock A2A clients read them.
+import { EmulatorError } from '../../core/errors.js';
 import { jsonResponse } from '../../core/json-response.js';
 import { MINUTE_MS, rateLimitHeaders, type RateLimiter } from '../../core/rate-limiter.js';
-import { defineRoute, type EndUserPrincipal, type RouteDef } from '../../core/route.js';
+import { defineRoute, type RouteDef } from '../../core/route.js';
 import { zodIssues } from '../../core/validation.js';
-import type { ReleaseStore } from '../releases/store.js';
 import { deltas } from '../chat/reply-generator.js';
-import type { ChatResult, ChatService } from '../chat/send.js';
 import { sseResponse } from '../chat/streaming.js';
-import type { ChatThreadStore, ThreadRecord } from '../chat/thread-store.js';
 import { agentCard } from './agent-card.js';
-import { A2A_METHODS, A2A_PER_MINUTE, JSON_RPC, JsonRpcEnvelopeSchema, MessageSendParamsSchema, type MessageSendParams } from './schema.js';
+import { A2aAgent, RpcError, fromEmulatorError, replyArtifact, type A2aAgentDeps, type Answered } from './agent.js';
+import {
+  A2A_METHODS,
+  A2A_PER_MINUTE,
+  JSON_RPC,
+  JsonRpcEnvelopeSchema,
+  MessageSendParamsSchema,
+  TaskIdParamsSchema,
+  TaskQueryParamsSchema,
+  type A2aMethod,
+} from './schema.js';
+import { isTerminal, taskView, type TaskRecord } from './task-store.js';
 
 type RpcId = string | number | null;
 
-export interface A2aDeps {
-  releases: ReleaseStore;
-  threads: ChatThreadStore;
-  chat: ChatService;
+export interface A2aDeps extends A2aAgentDeps {
   limiter: RateLimiter;
   now(): number;
-  /** Runs a send in one transaction: a failed call writes nothing. */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
 }
 
-class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
+const errorBody = (id: RpcId, code: number, message: string, data?: unknown) => ({ jsonrpc: '2.0', id, error: { code, message, ...(data !== undefined && { data }) } });
 
 const rpcError = (id: RpcId, code: number, message: string, data?: unknown, status = 200, headers: Record<string, string> = {}) =>
-  jsonResponse({ jsonrpc: '2.0', id, error: { code, message, ...(data !== undefined && { data }) } }, status, headers);
+  jsonResponse(errorBody(id, code, message, data), status, headers);
 
-/** A service error as JSON-RPC: bad input is invalid params; anything else a server error naming the wire code. */
-function fromEmulatorError(err: EmulatorError): RpcError {
-  const code: ErrorCode = err.code;
-  if (code === 'VALIDATION_ERROR') return new RpcError(JSON_RPC.INVALID_PARAMS, err.message, err.details);
-  return new RpcError(JSON_RPC.SERVER_ERROR, err.message, { code, ...(err.details !== undefined && { details: err.details }) });
+const STREAMING: readonly A2aMethod[] = ['message/stream', 'tasks/resubscribe'];
+
+/** Parses params with a schema; a mismatch is JSON-RPC invalid params naming each field. */
+function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: Parameters<typeof zodIssues>[0] } }, params: unknown): T {
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw new RpcError(JSON_RPC.INVALID_PARAMS, 'Invalid params', { issues: zodIssues(parsed.error) });
+  return parsed.data;
 }
 
-function agentMessage(thread: ThreadRecord, result: ChatResult) {
-  return {
-    kind: 'message',
-    role: 'agent',
-    messageId: result.message.id,
-    contextId: thread.id,
-    taskId: result.message.id,
-    parts: [{ kind: 'text', text: result.message.content }],
-    metadata: { usage: result.usage, context: result.context, assistant: result.message.metadata?.assistant },
-  };
+/** A2A 0.3 stream of a task lifecycle: the Task first, then status and artifact updates, the last one final. */
+function turnEvents({ turn, result, task }: Answered): unknown[] {
+  const base = { taskId: task.id, contextId: task.contextId };
+  const pieces = deltas(result.message.content);
+  const submitted: TaskRecord = { ...task, state: 'submitted', history: [turn.userMessage], artifacts: [], statusMessage: null, updatedAt: task.createdAt };
+  return [
+    taskView(submitted),
+    { kind: 'status-update', ...base, status: { state: 'working', timestamp: result.userMessage.timestamp }, final: false },
+    ...pieces.map((text, i) => ({
+      kind: 'artifact-update',
+      ...base,
+      artifact: { ...replyArtifact(task.id, text), parts: [{ kind: 'text', text }] },
+      append: i > 0,
+      lastChunk: i === pieces.length - 1,
+    })),
+    { kind: 'status-update', ...base, status: { state: 'completed', message: task.statusMessage, timestamp: result.message.timestamp }, final: true },
+  ];
+}
+
+/** `tasks/resubscribe`: the task as it stands, and a final status update once it has ended. */
+function resubscribeEvents(task: TaskRecord): unknown[] {
+  const view = taskView(task);
+  return isTerminal(task.state) ? [view, { kind: 'status-update', taskId: task.id, contextId: task.contextId, status: view.status, final: true }] : [view];
 }
 
 export function a2aRoutes(deps: A2aDeps): RouteDef[] {
-  /** The conversation: the thread named by contextId, or a new A2A thread on the named release. */
-  async function converse(params: MessageSendParams, request: Request): Promise<{ thread: ThreadRecord; result: ChatResult }> {
-    const contextId = params.message.contextId;
-    const releaseId = params.metadata?.releaseId ?? new URL(request.url).searchParams.get('releaseId') ?? undefined;
-    let thread = contextId === undefined ? undefined : await deps.threads.get(contextId);
-    if (contextId !== undefined && (!thread || thread.kind !== 'a2a')) throw new RpcError(JSON_RPC.INVALID_PARAMS, 'Unknown contextId', { path: 'params.message.contextId' });
-    const release = await deps.releases.get(thread?.releaseId ?? releaseId ?? '');
-    if (!release || (thread === undefined && releaseId === undefined)) {
-      throw new RpcError(JSON_RPC.INVALID_PARAMS, 'Name an existing release in params.metadata.releaseId', { path: 'params.metadata.releaseId' });
+  const agent = new A2aAgent(deps);
+
+  /** One call's results: a JSON value, or the events of a stream. */
+  async function call(method: A2aMethod, params: unknown, request: Request): Promise<{ json: unknown } | { events: unknown[] }> {
+    switch (method) {
+      case 'message/send': {
+        const p = parse(MessageSendParamsSchema, params);
+        if (p.configuration?.blocking === false) return { json: taskView(await agent.submit(p, request), p.configuration.historyLength) };
+        const answered = await agent.answer(p, request);
+        return { json: answered.task.statusMessage };
+      }
+      case 'message/stream':
+        return { events: turnEvents(await agent.answer(parse(MessageSendParamsSchema, params), request)) };
+      case 'tasks/get': {
+        const p = parse(TaskQueryParamsSchema, params);
+        return { json: taskView(await agent.task(p.id), p.historyLength) };
+      }
+      case 'tasks/cancel':
+        return { json: taskView(await agent.cancel(parse(TaskIdParamsSchema, params).id)) };
+      case 'tasks/resubscribe':
+        return { events: resubscribeEvents(await agent.task(parse(TaskIdParamsSchema, params).id)) };
+      case 'tasks/pushNotificationConfig/set':
+      case 'tasks/pushNotificationConfig/get':
+      case 'tasks/pushNotificationConfig/list':
+      case 'tasks/pushNotificationConfig/delete':
+        throw new RpcError(JSON_RPC.PUSH_NOTIFICATION_NOT_SUPPORTED, 'Push Notification is not supported');
+      case 'agent/getAuthenticatedExtendedCard':
+        throw new RpcError(JSON_RPC.EXTENDED_CARD_NOT_CONFIGURED, 'Extended card not configured');
     }
-    if (release.authMode === 'required' || release.status === 'archived') {
-      throw new RpcError(JSON_RPC.INVALID_PARAMS, 'This release does not take anonymous agent calls', { path: 'params.metadata.releaseId' });
-    }
-    thread ??= await deps.threads.create({
-      workspaceId: release.workspaceId,
-      releaseId: release.id,
-      ownerSubject: 'a2a',
-      kind: 'a2a',
-      transcriptTitle: `Agent call to ${release.name}`,
-      visibility: 'private',
-      metadata: { channel: 'a2a' },
-    });
-    const caller: EndUserPrincipal = { kind: 'endUser', via: 'anonymous', subject: `a2a:${thread.id}` };
-    const content = params.message.parts.map((p) => p.text).join('\n');
-    const result = await deps.chat.send(
-      { principal: caller, thread, release, resource: new URL(request.url).pathname, paymentHeader: request.headers.get('x-payment') },
-      { content, metadata: { a2aMessageId: params.message.messageId } },
-    );
-    return { thread, result };
   }
 
-  function streamAnswer(id: RpcId, thread: ThreadRecord, result: ChatResult): Response {
-    const taskId = result.message.id;
-    const base = { taskId, contextId: thread.id };
-    const pieces = deltas(result.message.content);
-    const events = [
-      { kind: 'status-update', ...base, status: { state: 'working', timestamp: result.userMessage.timestamp }, final: false },
-      ...pieces.map((text, i) => ({
-        kind: 'artifact-update',
-        ...base,
-        artifact: { artifactId: `${taskId}-reply`, parts: [{ kind: 'text', text }] },
-        append: i > 0,
-        lastChunk: i === pieces.length - 1,
-      })),
-      { kind: 'status-update', ...base, status: { state: 'completed', message: agentMessage(thread, result), timestamp: result.message.timestamp }, final: true },
-    ];
-    return sseResponse(events.map((result) => ({ event: 'message', data: { jsonrpc: '2.0', id, result } })));
-  }
-
-  return [
+  const cardRoute = (path: string, summary: string, realClient?: string) =>
     defineRoute({
       method: 'GET',
-      path: '/api/v1/a2a/agent-card.json',
+      path,
       tag: 'a2a',
-      summary: 'Unsigned agent-to-agent discovery document; deliberately not rate limited',
+      summary,
       auth: { kind: 'none' },
-      emulatorDefined: true,
+      ...(realClient ? { realClient } : { emulatorDefined: true }),
       handler: ({ request }) => agentCard(request),
-    }),
+    });
+
+  return [
+    cardRoute(
+      '/.well-known/agent-card.json',
+      'A2A 0.3 agent card at the well-known path stock A2A clients read; deliberately not rate limited',
+      'a2aproject/a2a-js src/client/card-resolver.ts (AGENT_CARD_PATH); A2A 0.3 specification, section 5.3',
+    ),
+    cardRoute('/api/v1/a2a/agent-card.json', 'Unsigned agent-to-agent discovery document; deliberately not rate limited'),
     defineRoute({
       method: 'POST',
       path: '/api/v1/a2a',
       tag: 'a2a',
-      summary: 'JSON-RPC 2.0: message/send (one JSON answer) and message/stream (server-sent events); rate limited per IP',
+      summary: 'A2A 0.3 JSON-RPC 2.0: message/send, message/stream (server-sent events), tasks/get, tasks/cancel, tasks/resubscribe; rate limited per IP',
       auth: { kind: 'none' },
-      emulatorDefined: true,
+      realClient: 'a2aproject/a2a-js src/client/transports/json_rpc_transport.ts; A2A 0.3 specification, section 7',
       bodyDoc: { schema: JsonRpcEnvelopeSchema, mediaTypes: ['application/json'] },
       transactional: false,
       handler: async ({ request, clientIp }) => {
@@ -150,19 +152,19 @@ export function a2aRoutes(deps: A2aDeps): RouteDef[] {
         const { method, params } = envelope.data;
         const id = envelope.data.id ?? null;
         if (!(A2A_METHODS as readonly string[]).includes(method)) return rpcError(id, JSON_RPC.METHOD_NOT_FOUND, `Method not found: ${method}`, undefined, 200, headers);
-        const parsed = MessageSendParamsSchema.safeParse(params);
-        if (!parsed.success) return rpcError(id, JSON_RPC.INVALID_PARAMS, 'Invalid params', { issues: zodIssues(parsed.error) }, 200, headers);
+        const known = method as A2aMethod;
+        const streaming = STREAMING.includes(known);
         try {
-          const { thread, result } = await deps.transaction(() => converse(parsed.data, request));
-          if (method === 'message/stream') {
-            const response = streamAnswer(id, thread, result);
-            for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-            return response;
-          }
-          return jsonResponse({ jsonrpc: '2.0', id, result: agentMessage(thread, result) }, 200, headers);
+          const out = await call(known, params, request);
+          if ('json' in out) return jsonResponse({ jsonrpc: '2.0', id, result: out.json }, 200, headers);
+          return sseResponse(
+            out.events.map((result) => ({ event: 'message', data: { jsonrpc: '2.0', id, result } })),
+            headers,
+          );
         } catch (err) {
           const rpc = err instanceof RpcError ? err : err instanceof EmulatorError ? fromEmulatorError(err) : undefined;
           if (!rpc) throw err;
+          if (streaming) return sseResponse([{ event: 'error', data: errorBody(id, rpc.code, rpc.message, rpc.data) }], headers);
           return rpcError(id, rpc.code, rpc.message, rpc.data, 200, headers);
         }
       },

@@ -1,10 +1,11 @@
-// A2A (agent-to-agent) shapes: the JSON-RPC 2.0 envelope, the `message/send` and `message/stream`
-// params (after the A2A protocol's Message), the error codes, and the per-IP limit.
+// A2A (agent-to-agent) shapes after the A2A protocol 0.3: the JSON-RPC 2.0 envelope, the params of
+// `message/send` / `message/stream` and of the `tasks/*` methods, the error codes, and the per-IP limit.
 import { z } from 'zod';
 
 /** Calls per minute from one client address (emulator-defined; the spec gives no number). */
 export const A2A_PER_MINUTE = 60;
-export const A2A_PROTOCOL_VERSION = '0.2.6';
+/** The A2A protocol version the card declares; stock 0.3 clients (and later) accept it. */
+export const A2A_PROTOCOL_VERSION = '0.3.0';
 
 export const JSON_RPC = {
   PARSE_ERROR: -32700,
@@ -13,11 +14,37 @@ export const JSON_RPC = {
   INVALID_PARAMS: -32602,
   /** A service error (quota, terms, payment, unavailable assistants); `data.code` is the wire code. */
   SERVER_ERROR: -32000,
+  /** A2A: no task with that id. */
+  TASK_NOT_FOUND: -32001,
+  /** A2A: the task is in a terminal state. */
+  TASK_NOT_CANCELABLE: -32002,
+  /** A2A: this agent sends no push notifications (the card says so). */
+  PUSH_NOTIFICATION_NOT_SUPPORTED: -32003,
+  /** A2A: the operation is not supported. */
+  UNSUPPORTED_OPERATION: -32004,
+  /** A2A: no authenticated extended card (the card says so). */
+  EXTENDED_CARD_NOT_CONFIGURED: -32007,
   /** The per-IP limit: answered with HTTP 429. */
   RATE_LIMITED: -32029,
 } as const;
 
-export const A2A_METHODS = ['message/send', 'message/stream'] as const;
+export const A2A_METHODS = [
+  'message/send',
+  'message/stream',
+  'tasks/get',
+  'tasks/cancel',
+  'tasks/resubscribe',
+  'tasks/pushNotificationConfig/set',
+  'tasks/pushNotificationConfig/get',
+  'tasks/pushNotificationConfig/list',
+  'tasks/pushNotificationConfig/delete',
+  'agent/getAuthenticatedExtendedCard',
+] as const;
+export type A2aMethod = (typeof A2A_METHODS)[number];
+
+/** Task states of A2A 0.3; `completed`, `canceled`, `failed` and `rejected` are terminal. */
+export type TaskState = 'submitted' | 'working' | 'input-required' | 'completed' | 'canceled' | 'failed' | 'rejected' | 'auth-required' | 'unknown';
+export const TERMINAL_STATES: readonly TaskState[] = ['completed', 'canceled', 'failed', 'rejected'];
 
 export const JsonRpcEnvelopeSchema = z.object({
   jsonrpc: z.literal('2.0'),
@@ -26,7 +53,8 @@ export const JsonRpcEnvelopeSchema = z.object({
   params: z.unknown().optional(),
 });
 
-const TextPart = z.object({ kind: z.literal('text'), text: z.string().min(1).max(100_000), metadata: z.record(z.string(), z.unknown()).optional() });
+const Metadata = z.record(z.string(), z.unknown());
+const TextPart = z.object({ kind: z.literal('text'), text: z.string().min(1).max(100_000), metadata: Metadata.optional() });
 
 export const MessageSendParamsSchema = z.object({
   message: z.object({
@@ -34,10 +62,26 @@ export const MessageSendParamsSchema = z.object({
     role: z.literal('user'),
     messageId: z.string().min(1).max(200),
     contextId: z.string().min(1).max(200).optional(),
+    taskId: z.string().min(1).max(200).optional(),
+    referenceTaskIds: z.array(z.string().max(200)).max(20).optional(),
     parts: z.array(TextPart).min(1).max(20),
-    metadata: z.record(z.string(), z.unknown()).optional(),
+    metadata: Metadata.optional(),
+    extensions: z.array(z.string()).optional(),
   }),
   metadata: z.object({ releaseId: z.string().min(1).max(200).optional() }).catchall(z.unknown()).optional(),
-  configuration: z.record(z.string(), z.unknown()).optional(),
+  configuration: z
+    .object({
+      /** false: answer at once with the submitted task; it runs when next looked at (tasks/get). */
+      blocking: z.boolean().optional(),
+      historyLength: z.number().int().min(0).optional(),
+      acceptedOutputModes: z.array(z.string()).optional(),
+    })
+    .catchall(z.unknown())
+    .optional(),
 });
 export type MessageSendParams = z.infer<typeof MessageSendParamsSchema>;
+
+/** `tasks/get` (TaskQueryParams). */
+export const TaskQueryParamsSchema = z.object({ id: z.string().min(1).max(200), historyLength: z.number().int().min(0).optional(), metadata: Metadata.optional() });
+/** `tasks/cancel` and `tasks/resubscribe` (TaskIdParams). */
+export const TaskIdParamsSchema = z.object({ id: z.string().min(1).max(200), metadata: Metadata.optional() });
