@@ -13,7 +13,7 @@ import { ragSearchRoutes } from '../areas/rag-search/routes.js';
 import { ragTargetRoutes } from '../areas/rag-targets/routes.js';
 import { controlRoutes } from '../control/routes.js';
 import { defineRoute, type RouteDef } from '../core/route.js';
-import { buildOpenApi } from '../openapi/document.js';
+import { buildOpenApi, serversFor } from '../openapi/document.js';
 import { identityRoutes } from './identity.js';
 import { releaseAreaRoutes } from './releases.js';
 import { chatRoutes } from './chat.js';
@@ -45,7 +45,7 @@ export function buildRoutes(world: World): RouteDef[] {
     ...releaseAreaRoutes(world),
     ...chatRoutes(world),
   ];
-  let document: unknown;
+  let document: Record<string, unknown> | undefined;
   routes.push(
     defineRoute({
       method: 'GET',
@@ -54,7 +54,8 @@ export function buildRoutes(world: World): RouteDef[] {
       summary: 'This OpenAPI 3.1 document',
       auth: { kind: 'none' },
       emulatorDefined: true,
-      handler: () => (document ??= buildOpenApi(routes)),
+      // Built once; `servers` names the origin this request reached (any port, any MSW baseUrl).
+      handler: ({ request }) => ({ ...(document ??= buildOpenApi(routes)), servers: serversFor(new URL(request.url).origin) }),
     }),
   );
   return routes;

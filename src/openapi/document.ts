@@ -5,6 +5,10 @@ import { ERROR_STATUS } from '../core/errors.js';
 import type { RouteDef } from '../core/route.js';
 import { VERSION } from '../version.js';
 import { namedSchemas, type NamedSchemas } from './components.js';
+import { EXTRA_RESPONSES, SECURITY_SCHEMES, securityOf } from './security.js';
+
+/** The origin the document names when no request says where the emulator is served. */
+export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
 
 type Json = Record<string, unknown>;
 
@@ -92,11 +96,13 @@ function operation(route: RouteDef, named: NamedSchemas): Json {
   };
   if (route.emulatorDefined) op['x-emulator-defined'] = true;
   if (route.realClient) op['x-real-client'] = route.realClient;
-  if (route.auth.kind === 'apiKey') {
-    op.security = route.auth.optional ? [{ apiKey: [] }, {}] : [{ apiKey: [] }];
+  op.security = securityOf(route);
+  if (route.auth.kind === 'apiKey' || route.auth.kind === 'workspace') {
     if (route.auth.permission) op['x-permission'] = route.auth.permission;
     if (route.auth.feature) op['x-rate-limit-feature'] = route.auth.feature;
-  } else op.security = [];
+  }
+  const extra = EXTRA_RESPONSES[`${route.method} ${route.path}`];
+  if (extra) op.responses = { ...extra, ...(op.responses as Json) };
   if (route.body) {
     op.requestBody = { required: !route.bodyOptional, content: { 'application/json': { schema: named.ref(route.body, 'input') } } };
   } else if (route.bodyDoc) {
@@ -143,7 +149,8 @@ function withoutUnusedInputs(schemas: Record<string, Json>, paths: Json): Record
   return Object.fromEntries(Object.entries(schemas).filter(([id]) => !id.endsWith('Input') || reached.has(id)));
 }
 
-export function buildOpenApi(routes: RouteDef[]): Json {
+/** The document of these routes; `origin` is where the emulator is served (the request's origin for GET /openapi.json). */
+export function buildOpenApi(routes: RouteDef[], origin = DEFAULT_ORIGIN): Json {
   const named = nameRouteSchemas(routes);
   const paths: Record<string, Json> = {};
   for (const route of routes) {
@@ -156,15 +163,16 @@ export function buildOpenApi(routes: RouteDef[]): Json {
       title: 'Workspace AI service (service-emulator)',
       version: '1.0.0',
       description: `Served by service-emulator ${VERSION}. Operations marked x-emulator-defined have shapes the spec does not show.`,
+      license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: 'http://127.0.0.1:4010' }],
+    servers: serversFor(origin),
     paths,
     components: {
-      securitySchemes: {
-        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-      },
+      securitySchemes: SECURITY_SCHEMES,
       schemas: { ErrorEnvelope: ENVELOPE, ...withoutUnusedInputs(named.components(), paths) },
     },
   };
 }
+
+/** `servers` of the document for one origin: the emulator answers at its root. */
+export const serversFor = (origin: string): Json[] => [{ url: origin, description: 'service-emulator' }];

@@ -71,7 +71,7 @@ describe.each(MATRIX)('a2a: $label', ({ driver, door: doorName }) => {
     const kinds = results.map((r) => r.result.kind);
     // A2A 0.3: a task's stream opens with the Task object (submitted), then status and artifact updates.
     expect(kinds[0]).toBe('task');
-    expect(results[0].result).toMatchObject({ id: plain.taskId, contextId: plain.contextId, status: { state: 'submitted' } });
+    expect(results[0]!.result).toMatchObject({ id: plain.taskId, contextId: plain.contextId, status: { state: 'submitted' } });
     expect(kinds[1]).toBe('status-update');
     expect(kinds.at(-1)).toBe('status-update');
     const artifacts = results.filter((r) => r.result.kind === 'artifact-update').map((r) => r.result);

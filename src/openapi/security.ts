@@ -1,0 +1,70 @@
+// How each operation authenticates, in OpenAPI terms, from its route's auth kind: the security
+// schemes, one requirement list per route, and the few public routes that read a credential
+// themselves (so tools and linters see them as what they are, never as "public").
+import type { RouteDef } from '../core/route.js';
+
+type Json = Record<string, unknown>;
+type Requirement = Record<string, string[]>;
+
+export const SECURITY_SCHEMES: Json = {
+  apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'A workspace API key (`svc_…`, 91 characters).' },
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'An EdDSA-signed access token: a platform user’s (OAuth, /__emulator/tokens) or an embed user’s (/embed/validate-login).',
+  },
+  externalUser: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-external-user-id',
+    description: 'With an API key on end-user routes: the end user the key speaks for (optional x-external-user-email, -name, -tier).',
+  },
+  anonymousSession: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-anonymous-session-id',
+    description: 'An anonymous visitor’s session id (8 to 128 letters, digits, _ . : -), where the release allows anonymous chat.',
+  },
+};
+
+const API_KEY: Requirement = { apiKey: [] };
+const BEARER: Requirement = { bearerAuth: [] };
+const NONE: Requirement = {};
+
+/**
+ * Routes of auth kind `none` whose handler reads a credential itself (a key that may also ride in
+ * the body, a Bearer token checked by the OAuth code): `{}` marks the body form.
+ */
+const SELF_AUTHENTICATED: Record<string, Requirement[]> = {
+  'POST /embed/login': [API_KEY, NONE],
+  'POST /api/v1/auth/validate-key': [API_KEY, NONE],
+  'GET /oauth/userinfo': [BEARER],
+};
+
+/** The requirement list of an operation: alternatives, any one of which admits the caller. */
+export function securityOf(route: RouteDef): Requirement[] {
+  const auth = route.auth;
+  switch (auth.kind) {
+    case 'none':
+      return SELF_AUTHENTICATED[`${route.method} ${route.path}`] ?? [];
+    case 'apiKey':
+      return auth.optional ? [API_KEY, NONE] : [API_KEY];
+    case 'bearer':
+      return [BEARER];
+    case 'workspace':
+      return [API_KEY, BEARER];
+    case 'endUser':
+      return [BEARER, { apiKey: [], externalUser: [] }, ...(auth.anonymous ? [{ anonymousSession: [] }] : [])];
+    default: {
+      const never: never = auth;
+      throw new Error(`unknown auth kind ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** Answers a route gives besides its main one, where the route table cannot say so. */
+export const EXTRA_RESPONSES: Record<string, Record<string, Json>> = {
+  // Without an approving login_hint the authorize endpoint shows its sign-in page instead of redirecting.
+  'GET /oauth/authorize': { '200': { description: 'The interactive sign-in page', content: { 'text/html': { schema: { type: 'string' } } } } },
+};
