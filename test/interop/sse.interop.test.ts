@@ -12,8 +12,12 @@ import { external, type Json } from '../support/chat-client.js';
 async function events(res: Response): Promise<EventSourceMessage[]> {
   const out: EventSourceMessage[] = [];
   const stream = res.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
-  for await (const event of stream) out.push(event);
-  return out;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return out;
+    out.push(value);
+  }
 }
 
 describe.each(DOORS)('eventsource-parser through the %s door', (doorName) => {
