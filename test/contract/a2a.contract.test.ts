@@ -162,6 +162,16 @@ describe.each(MATRIX)('a2a 0.3 tasks: $label', ({ driver, door: doorName }) => {
     expect((await rpc({ jsonrpc: '2.0', id: 4, method: 'tasks/cancel', params: { id: reply.taskId } })).error).toMatchObject({ code: -32002 });
     expect((await rpc({ jsonrpc: '2.0', id: 5, method: 'tasks/get', params: { id: 'nope' } })).error).toMatchObject({ code: -32001 });
     expect((await rpc({ jsonrpc: '2.0', id: 6, method: 'tasks/pushNotificationConfig/get', params: { id: reply.taskId } })).error.code).toBe(-32003);
+    // tasks/resubscribe streams the task as it stands and, once it has ended, a final status update.
+    const resubscribed = await door.fetch('/api/v1/a2a', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tasks/resubscribe', params: { id: reply.taskId } }),
+    });
+    const frames: EventSourceMessage[] = [];
+    createParser({ onEvent: (e) => frames.push(e) }).feed(await resubscribed.text());
+    expect(frames.map((f) => (JSON.parse(f.data) as Json).result.kind)).toEqual(['task', 'status-update']);
+    expect(JSON.parse(frames[1]!.data).result).toMatchObject({ final: true, status: { state: 'completed' } });
   });
 
   it('follows settings.a2a.defaultReleaseId', async () => {
