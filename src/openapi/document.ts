@@ -5,7 +5,7 @@ import { ERROR_STATUS } from '../core/errors.js';
 import type { RouteDef } from '../core/route.js';
 import { VERSION } from '../version.js';
 import { namedSchemas, type NamedSchemas } from './components.js';
-import { EXTRA_RESPONSES, SECURITY_SCHEMES, securityOf } from './security.js';
+import { EXTRA_RESPONSES, EXTRA_SCHEMAS, SECURITY_SCHEMES, securityOf } from './security.js';
 
 /** The origin the document names when no request says where the emulator is served. */
 export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
@@ -102,7 +102,7 @@ function operation(route: RouteDef, named: NamedSchemas): Json {
     if (route.auth.feature) op['x-rate-limit-feature'] = route.auth.feature;
   }
   const extra = EXTRA_RESPONSES[`${route.method} ${route.path}`];
-  if (extra) op.responses = { ...extra, ...(op.responses as Json) };
+  if (extra) op.responses = mergeResponses(op.responses as Record<string, Json>, extra);
   if (route.body) {
     op.requestBody = { required: !route.bodyOptional, content: { 'application/json': { schema: named.ref(route.body, 'input') } } };
   } else if (route.bodyDoc) {
@@ -110,6 +110,16 @@ function operation(route: RouteDef, named: NamedSchemas): Json {
     op.requestBody = { required: route.bodyDoc.required ?? true, content: Object.fromEntries(route.bodyDoc.mediaTypes.map((type) => [type, { schema }])) };
   }
   return op;
+}
+
+/** A route's answers with the extra ones of EXTRA_RESPONSES: a status in both keeps both media types. */
+function mergeResponses(base: Record<string, Json>, extra: Record<string, Json>): Record<string, Json> {
+  const out: Record<string, Json> = { ...base };
+  for (const [status, response] of Object.entries(extra)) {
+    const had = base[status];
+    out[status] = had ? { ...response, content: { ...(had.content as Json | undefined), ...(response.content as Json | undefined) } } : response;
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** Each route's body and answer as named components: the spec's type names where they are one. */
@@ -169,7 +179,7 @@ export function buildOpenApi(routes: RouteDef[], origin = DEFAULT_ORIGIN): Json 
     paths,
     components: {
       securitySchemes: SECURITY_SCHEMES,
-      schemas: { ErrorEnvelope: ENVELOPE, ...withoutUnusedInputs(named.components(), paths) },
+      schemas: { ErrorEnvelope: ENVELOPE, ...EXTRA_SCHEMAS, ...withoutUnusedInputs(named.components(), paths) },
     },
   };
 }

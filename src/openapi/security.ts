@@ -67,4 +67,33 @@ export function securityOf(route: RouteDef): Requirement[] {
 export const EXTRA_RESPONSES: Record<string, Record<string, Json>> = {
   // Without an approving login_hint the authorize endpoint shows its sign-in page instead of redirecting.
   'GET /oauth/authorize': { '200': { description: 'The interactive sign-in page', content: { 'text/html': { schema: { type: 'string' } } } } },
+  // JSON-RPC answers: one JSON response, or (message/stream, tasks/resubscribe) a stream of them; the per-IP limit is a 429.
+  'POST /api/v1/a2a': {
+    '200': {
+      description: 'A JSON-RPC 2.0 response (result or error), or for message/stream and tasks/resubscribe server-sent events each holding one',
+      content: {
+        'application/json': { schema: { $ref: '#/components/schemas/JsonRpcResponse' } },
+        'text/event-stream': { schema: { type: 'string' } },
+      },
+    },
+    '429': {
+      description: 'The per-IP limit: a JSON-RPC error (code -32029) with Retry-After and RateLimit-* headers',
+      headers: { 'Retry-After': { description: 'Seconds until the window ends', schema: { type: 'integer' } } },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/JsonRpcResponse' } } },
+    },
+  },
+};
+
+/** Components the extra answers refer to. */
+export const EXTRA_SCHEMAS: Record<string, Json> = {
+  JsonRpcResponse: {
+    type: 'object',
+    required: ['jsonrpc', 'id'],
+    properties: {
+      jsonrpc: { const: '2.0' },
+      id: { type: ['string', 'integer', 'null'] },
+      result: {},
+      error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} } },
+    },
+  },
 };

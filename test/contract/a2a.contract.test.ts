@@ -162,6 +162,8 @@ describe.each(MATRIX)('a2a 0.3 tasks: $label', ({ driver, door: doorName }) => {
     expect((await rpc({ jsonrpc: '2.0', id: 4, method: 'tasks/cancel', params: { id: reply.taskId } })).error).toMatchObject({ code: -32002 });
     expect((await rpc({ jsonrpc: '2.0', id: 5, method: 'tasks/get', params: { id: 'nope' } })).error).toMatchObject({ code: -32001 });
     expect((await rpc({ jsonrpc: '2.0', id: 6, method: 'tasks/pushNotificationConfig/get', params: { id: reply.taskId } })).error.code).toBe(-32003);
+    const filePart = { kind: 'file', file: { uri: 'https://example.com/a.pdf', mimeType: 'application/pdf' } };
+    expect((await rpc({ jsonrpc: '2.0', id: 8, method: 'message/send', params: { message: { ...message('x'), parts: [filePart] } } })).error.code).toBe(-32005);
     // tasks/resubscribe streams the task as it stands and, once it has ended, a final status update.
     const resubscribed = await door.fetch('/api/v1/a2a', {
       method: 'POST',

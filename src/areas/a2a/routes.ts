@@ -45,6 +45,15 @@ function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
   return parsed.data;
 }
 
+/** Message params, refusing file and data parts the way A2A does (ContentTypeNotSupported) before any other check. */
+function sendParams(params: unknown) {
+  const parts: unknown = (params as { message?: { parts?: unknown } } | undefined)?.message?.parts;
+  const kinds = Array.isArray(parts) ? parts.map((p: unknown) => (p !== null && typeof p === 'object' ? (p as { kind?: unknown }).kind : undefined)) : [];
+  const other = kinds.find((k) => k === 'file' || k === 'data');
+  if (other !== undefined) throw new RpcError(JSON_RPC.CONTENT_TYPE_NOT_SUPPORTED, 'Incompatible content types: this agent reads text parts only', { kind: other, accepted: ['text'] });
+  return parse(MessageSendParamsSchema, params);
+}
+
 /** A2A 0.3 stream of a task lifecycle: the Task first, then status and artifact updates, the last one final. */
 function turnEvents({ turn, result, task }: Answered): unknown[] {
   const base = { taskId: task.id, contextId: task.contextId };
@@ -77,13 +86,13 @@ export function a2aRoutes(deps: A2aDeps): RouteDef[] {
   async function call(method: A2aMethod, params: unknown, request: Request): Promise<{ json: unknown } | { events: unknown[] }> {
     switch (method) {
       case 'message/send': {
-        const p = parse(MessageSendParamsSchema, params);
+        const p = sendParams(params);
         if (p.configuration?.blocking === false) return { json: taskView(await agent.submit(p, request), p.configuration.historyLength) };
         const answered = await agent.answer(p, request);
         return { json: answered.task.statusMessage };
       }
       case 'message/stream':
-        return { events: turnEvents(await agent.answer(parse(MessageSendParamsSchema, params), request)) };
+        return { events: turnEvents(await agent.answer(sendParams(params), request)) };
       case 'tasks/get': {
         const p = parse(TaskQueryParamsSchema, params);
         return { json: taskView(await agent.task(p.id), p.historyLength) };

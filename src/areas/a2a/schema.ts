@@ -22,6 +22,8 @@ export const JSON_RPC = {
   PUSH_NOTIFICATION_NOT_SUPPORTED: -32003,
   /** A2A: the operation is not supported. */
   UNSUPPORTED_OPERATION: -32004,
+  /** A2A: a part of a kind this agent does not read (it reads text parts only). */
+  CONTENT_TYPE_NOT_SUPPORTED: -32005,
   /** A2A: no authenticated extended card (the card says so). */
   EXTENDED_CARD_NOT_CONFIGURED: -32007,
   /** The per-IP limit: answered with HTTP 429. */
