@@ -244,3 +244,25 @@ export {
   type ValidationErrorDetails,
   type InvalidTierDetails,
 } from './errors.js';
+
+// x402 payments (x402.ts)
+export {
+  X402NetworkSchema,
+  X402AuthorizationSchema,
+  X402PaymentPayloadSchema,
+  X402PaymentRequirementsSchema,
+  X402SettlementSchema,
+  X402PaymentRecordSchema,
+  X402PriceSchema,
+  X402PricingSchema,
+  X402WalletSchema,
+  type X402Network,
+  type X402Authorization,
+  type X402PaymentPayload,
+  type X402PaymentRequirements,
+  type X402Settlement,
+  type X402PaymentRecord,
+  type X402Price,
+  type X402Pricing,
+  type X402Wallet,
+} from './x402.js';
