@@ -34,7 +34,16 @@ const scenario = {
         { id: 'k_chat', name: 'chat only', secret: KEY.chat, permissions: ['transcript:read', 'transcript:write'] },
       ],
       releases: [
-        { id: 'rel_live', name: 'zilliz.com', status: 'active', authMode: 'anonymous', config: { model: 'gpt-4o-mini', ragCollectionIds: ['vec_live'] } },
+        {
+          id: 'rel_live',
+          name: 'zilliz.com',
+          status: 'active',
+          authMode: 'anonymous',
+          config: { model: 'gpt-4o-mini', ragCollectionIds: ['vec_live'], welcomeMessage: 'Ask about Zilliz', systemPrompt: 'internal' },
+          // Document-only fields may be given in a scenario too.
+          slug: 'wwwrag-zilliz-com',
+          publicResponseCache: { enabled: true },
+        },
         { id: 'rel_scratch', name: 'EXPERIMENT do not publish', status: 'draft', config: { ragCollectionIds: ['vec_a'] } },
       ],
     },
@@ -198,8 +207,17 @@ describe.each(MATRIX)('releases on the real wire: $label', ({ driver, door: door
     expect(body._id).toBe('rel_live');
     expect(body.status).toBe('available');
     expect(body.allowAnonymousChat).toBe(true);
-    expect(body).toMatchObject({ whitelabel: 'ws_wwwrag', target: 'ws_wwwrag', title: 'zilliz.com', assistant: { id: 'gpt-4o-mini', finetune: false } });
+    expect(body).toMatchObject({
+      whitelabel: 'ws_wwwrag',
+      target: 'ws_wwwrag',
+      title: 'zilliz.com',
+      slug: 'wwwrag-zilliz-com',
+      welcomeMessage: 'Ask about Zilliz',
+      publicResponseCache: { enabled: true },
+      assistant: { id: 'gpt-4o-mini', finetune: false },
+    });
     expect(body).not.toHaveProperty('config');
+    expect(JSON.stringify(body)).not.toContain('internal');
     expect((await door.fetch('/white-label-release/rel_scratch')).status).toBe(404);
     expect((await door.fetch('/white-label-release/rel_nope')).status).toBe(404);
     // Publishing the draft makes it answer.

@@ -90,3 +90,12 @@ export function mergeDoc(current: ReleaseDoc | undefined, wire: FromWire): Relea
   if (wire.clearThemeOverride) delete doc.themeOverride;
   return doc;
 }
+
+const DOC_KEYS = ['slug', 'description', 'promptModeration', 'publicResponseCache', 'themeOverride'] as const;
+
+/** The document-only fields a scenario's release may carry (its schema passes unknown keys through). */
+export function scenarioDocOf(release: Record<string, unknown>): ReleaseDoc | undefined {
+  const doc: Json = {};
+  for (const key of DOC_KEYS) if (release[key] !== undefined) doc[key] = release[key];
+  return Object.keys(doc).length > 0 ? (doc as ReleaseDoc) : undefined;
+}
