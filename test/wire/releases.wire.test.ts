@@ -145,6 +145,9 @@ describe.each(MATRIX)('releases on the real wire: $label', ({ driver, door: door
 
     const published = await v1('POST', `/releases/${id}/publish`);
     expect(published.status).toBe(200);
+    // Without a content type at all, the same bodiless call works (publishing again changes nothing).
+    const bare = await door.fetch(`/api/v1/releases/${id}/publish`, { method: 'POST', headers: keyHeaders(KEY.full) });
+    expect(bare.status).toBe(200);
     const after = await v1('GET', `/releases/${id}`);
     expect(after.body.status).toBeTruthy();
     expect(after.body.status).not.toBe('draft');
