@@ -6,12 +6,15 @@ import { ChatAccess } from '../areas/chat/access.js';
 import { landingRoutes } from '../areas/chat/landing.js';
 import { messageRoutes } from '../areas/chat/message-routes.js';
 import { RagContextRetriever } from '../areas/chat/retrieval.js';
+import { PaymentGate } from '../areas/chat/payment.js';
 import { ChatService } from '../areas/chat/send.js';
 import { threadRoutes } from '../areas/chat/thread-routes.js';
 import { ChatThreadStore } from '../areas/chat/thread-store.js';
 import { ctaRoutes } from '../areas/chat-cta/routes.js';
 import { CtaStore } from '../areas/chat-cta/store.js';
 import type { ReleaseStore } from '../areas/releases/store.js';
+import { PaymentLedger } from '../areas/x402/store.js';
+import { x402Routes } from '../areas/x402/routes.js';
 import type { TranscriptStore } from '../areas/transcripts/store.js';
 import type { RouteDef } from '../core/route.js';
 import type { StoreDeps } from '../core/services.js';
@@ -24,11 +27,18 @@ export interface ChatStores {
   chatCtas: CtaStore;
   /** A2A tasks (one per agent call) with their history. */
   a2aTasks: A2aTaskStore;
+  /** The x402 payments chat sends accepted. */
+  x402Payments: PaymentLedger;
 }
 
 /** Chat stores over the world's own transcripts and releases stores. */
 export function chatStores(deps: StoreDeps, shared: { transcripts: TranscriptStore; releases: ReleaseStore }): ChatStores {
-  return { chatThreads: new ChatThreadStore(deps, shared.transcripts), chatCtas: new CtaStore(deps, shared.releases), a2aTasks: new A2aTaskStore(deps) };
+  return {
+    chatThreads: new ChatThreadStore(deps, shared.transcripts),
+    chatCtas: new CtaStore(deps, shared.releases),
+    a2aTasks: new A2aTaskStore(deps),
+    x402Payments: new PaymentLedger(deps),
+  };
 }
 
 export function chatRoutes(world: World): RouteDef[] {
@@ -44,12 +54,14 @@ export function chatRoutes(world: World): RouteDef[] {
     terms: world.stores.terms,
     retriever: new RagContextRetriever(world.stores.ragSearch, world.stores.rag.targets, world.stores.rag.files),
     ctas,
+    payments: new PaymentGate(world.stores.x402Payments),
   });
   return [
     ...threadRoutes({ access, threads, ids: world.ids, now }),
     ...messageRoutes({ access, threads, chat }),
     ...landingRoutes({ releases, threads, chat, now }),
     ...ctaRoutes({ ctas, releases, access, threads }),
+    ...x402Routes({ payments: world.stores.x402Payments, releases }),
     ...a2aRoutes({
       releases,
       threads,

@@ -29,7 +29,7 @@ export function buildRoutes(world: World): RouteDef[] {
     ...ragUploadRoutes(world.stores.rag),
     ...ragTargetRoutes(world.stores.rag, world.vectorIndexes),
     ...ragSearchRoutes(world.stores.ragSearch, world.stores.rag.targets, world.stores.rag.files),
-    ...embedAuthRoutes(world.embedAuth, world.stores.releases),
+    ...embedAuthRoutes(world.embedAuth),
     ...apiKeyRoutes(world.stores.apiKeys, world.stores.embedSessions),
     ...quotaRoutes(world.embedAuth, world.stores.releases),
     ...validateKeyRoutes({

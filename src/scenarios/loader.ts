@@ -15,6 +15,7 @@ import type { IdFactory } from '../seed/ids.js';
 import type { TokenSigner } from '../security/jwt.js';
 import type { Scenario } from './schema.js';
 import type { Handles, WorkspaceHandle } from './handles.js';
+import { scenarioDocOf } from '../areas/releases/wire-input.js';
 
 export const DEFAULT_USER_TOKEN_SEC = 3600;
 const HOUR_MS = 3_600_000;
@@ -126,6 +127,7 @@ export async function loadScenario(doc: Scenario, deps: LoaderDeps): Promise<Han
         allowedOrigins: release.allowedOrigins,
         ...(release.fallbackAssistants !== undefined && { fallbackAssistants: release.fallbackAssistants }),
         ...(release.mcpConfig !== undefined && { mcpConfig: release.mcpConfig }),
+        ...(scenarioDocOf(release) && { doc: scenarioDocOf(release) }),
         createdBy: ws.ownerId,
       });
       handle.releases.push({ id: releaseId, name: release.name });

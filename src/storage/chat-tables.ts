@@ -102,3 +102,29 @@ export const A2A_TABLES: TableDef[] = [
     indexes: ['CREATE INDEX IF NOT EXISTS a2a_tasks_context ON a2a_tasks (context_id, seq)'],
   },
 ];
+
+/** x402 payments the chat sends accepted (the payment log behind the SDK's history and balance reads). */
+export const X402_TABLES: TableDef[] = [
+  {
+    name: 'x402_payments',
+    ddl: `CREATE TABLE IF NOT EXISTS x402_payments (
+      tx_hash TEXT PRIMARY KEY,
+      seq BIGINT NOT NULL,
+      workspace_id TEXT NOT NULL,
+      release_id TEXT NOT NULL,
+      resource TEXT NOT NULL,
+      network TEXT NOT NULL,
+      scheme TEXT NOT NULL,
+      payer TEXT,
+      pay_to TEXT NOT NULL,
+      amount_micro BIGINT NOT NULL,
+      nonce TEXT,
+      form TEXT NOT NULL,
+      created_at BIGINT NOT NULL
+    )`,
+    indexes: [
+      'CREATE INDEX IF NOT EXISTS x402_payments_workspace ON x402_payments (workspace_id, seq)',
+      'CREATE UNIQUE INDEX IF NOT EXISTS x402_payments_nonce ON x402_payments (network, payer, nonce)',
+    ],
+  },
+];

@@ -2,7 +2,7 @@
 // JSON values are stored as text; booleans as 0/1 integers.
 import { IDENTITY_TABLES } from './identity-tables.js';
 import { OAUTH_TABLES } from './oauth-tables.js';
-import { A2A_TABLES, CHAT_TABLES } from './chat-tables.js';
+import { A2A_TABLES, CHAT_TABLES, X402_TABLES } from './chat-tables.js';
 import { TERMS_FEEDBACK_TABLES } from './terms-tables.js';
 
 export interface TableDef {
@@ -306,6 +306,7 @@ export const TABLES: TableDef[] = [
   ...OAUTH_TABLES,
   ...CHAT_TABLES,
   ...A2A_TABLES,
+  ...X402_TABLES,
   ...TERMS_FEEDBACK_TABLES,
   {
     name: 'auth_failures',

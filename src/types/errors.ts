@@ -64,6 +64,10 @@ export const PaymentRequiredDetailsSchema = z.object({
   recipient: z.string(),
   resource: z.string(),
   facilitatorUrl: z.string(),
+  /** The x402 protocol's `PaymentRequirements` for the same price (what a stock x402 client signs for). */
+  accepts: z.array(z.record(z.string(), z.unknown())).optional(),
+  /** Why the payment sent was refused (an x402 `invalidReason`). */
+  reason: z.string().optional(),
 });
 export type PaymentRequiredDetails = z.infer<typeof PaymentRequiredDetailsSchema>;
 

@@ -131,6 +131,10 @@ export const ReleaseConfigSchema = z.object({
   chatCTA: ChatCTASchema.optional(),
   /** Routes inference through a provider credential. */
   byokId: IdSchema.optional(),
+  /** Turns one anonymous conversation may take (real clients' top-level `maxAnonymousChatMessages`). */
+  maxAnonymousChatMessages: z.number().int().min(1).optional(),
+  /** Landing-page chat needs the signed headers (the CLI's `--require-signed-anonymous-chat`). */
+  requireSignedAnonymousChat: z.boolean().optional(),
 });
 export type ReleaseConfig = z.infer<typeof ReleaseConfigSchema>;
 
@@ -175,3 +179,109 @@ export const CreateReleaseOptionsSchema = z.object({
   fallbackAssistants: z.array(AssistantReferenceSchema).optional(),
 });
 export type CreateReleaseOptions = z.infer<typeof CreateReleaseOptionsSchema>;
+
+// The document-style release of real clients (REAL-WIRE section 2: divinci-ai/divinci-demo-pipeline-oss
+// `targets/cloudflare/src/release.js`, `orchestrator/src/api-contracts.test.ts`). Served beside the
+// spec-typed fields above, each pair kept equal: `_id` = `id`, `title` = `name`, `ragIndexes` =
+// `config.ragCollectionIds`, `assistant` = `config.model`, `allowAnonymousChat` = authMode is
+// anonymous or optional.
+
+/** A RAG vector index attached to a release, as real clients send and read it. */
+export const RagIndexRefSchema = z.object({ id: IdSchema });
+export type RagIndexRef = z.infer<typeof RagIndexRefSchema>;
+
+/** The prompt guards of a release (`castPromptModerationConfig` on the real service). */
+export const PromptModerationSchema = z.object({
+  noHarmful: z.object({ title: z.string(), on: z.boolean() }),
+  onTopic: z.object({ title: z.string(), minimumContext: z.number().nonnegative(), minimumTokens: z.number().nonnegative() }),
+  custom: z.array(z.unknown()),
+});
+export type PromptModeration = z.infer<typeof PromptModerationSchema>;
+
+export const PublicResponseCacheSchema = z.object({ enabled: z.boolean() });
+export type PublicResponseCache = z.infer<typeof PublicResponseCacheSchema>;
+
+/** The document-style fields every release answer carries beside the spec's `Release` (from real clients). */
+export const ReleaseWireFieldsSchema = z.object({
+  _id: IdSchema,
+  title: z.string(),
+  slug: z.string().optional(),
+  description: z.string().optional(),
+  /**
+   * `config.model` as `{id, finetune}`: a model string `ft:<id>` is the fine-tune `<id>`, any other
+   * string the catalog model of that id. Absent when the release names no model.
+   */
+  assistant: AssistantReferenceSchema.optional(),
+  ragIndexes: z.array(RagIndexRefSchema),
+  allowAnonymousChat: z.boolean(),
+  /** `config.maxAnonymousChatMessages`: the turns one anonymous conversation may take. */
+  maxAnonymousChatMessages: z.number().int().min(1).optional(),
+  /** `config.requireSignedAnonymousChat`: landing chat needs the HMAC headers. */
+  requireSignedAnonymousChat: z.boolean().optional(),
+  promptModeration: PromptModerationSchema.optional(),
+  publicResponseCache: PublicResponseCacheSchema.optional(),
+  themeOverride: z.record(z.string(), z.unknown()).optional(),
+  /** Set once the release is published (an embed snippet can reach it); null for a draft. */
+  embedKey: z.string().nullable(),
+  /** Set once `POST /api/v1/releases/{id}/deprecate` withdrew it (emulator-defined marker). */
+  deprecatedAt: z.string().optional(),
+});
+export type ReleaseWireFields = z.infer<typeof ReleaseWireFieldsSchema>;
+
+/** A release as every release route answers it: the spec's shape and the real clients' document (from real clients). */
+export const ReleaseWireSchema = ReleaseSchema.extend(ReleaseWireFieldsSchema.shape);
+export type ReleaseWire = z.infer<typeof ReleaseWireSchema>;
+
+/**
+ * The draft body real clients send to `POST /api/v1/releases` and, whole, to
+ * `PATCH /api/v1/releases/{id}` (demo-pipeline `buildReleaseBody`). `ragIndexes` entries may also
+ * be bare id strings.
+ */
+export const ReleaseDraftBodySchema = z.object({
+  slug: z.string().optional(),
+  title: z.string().min(1),
+  description: z.string().optional(),
+  allowAnonymousChat: z.boolean().optional(),
+  maxAnonymousChatMessages: z.number().int().min(1).optional(),
+  assistant: AssistantReferenceSchema.optional(),
+  promptModeration: PromptModerationSchema.optional(),
+  ragIndexes: z.array(z.union([RagIndexRefSchema, IdSchema])).optional(),
+  publicResponseCache: PublicResponseCacheSchema.optional(),
+  themeOverride: z.record(z.string(), z.unknown()).optional(),
+});
+export type ReleaseDraftBody = z.infer<typeof ReleaseDraftBodySchema>;
+
+/**
+ * `GET /white-label-release/{id}`, the public bootstrap (no credentials; from real clients:
+ * demo-pipeline `orchestrator/src/qa.ts`, `demo-health.ts`; landing template `src/worker.ts`).
+ * Only a published release is served, with `status: "available"`.
+ */
+export const ReleaseBootstrapSchema = z.object({
+  _id: IdSchema,
+  id: IdSchema,
+  title: z.string(),
+  name: z.string(),
+  status: z.literal('available'),
+  allowAnonymousChat: z.boolean(),
+  authMode: AuthModeSchema,
+  /** The owning workspace (the real service's whitelabel). */
+  whitelabel: IdSchema,
+  /** The owning workspace, as the spec's sign-in section names it. */
+  target: IdSchema,
+  workspaceId: IdSchema,
+  /** An https avatar URL for the chat UI. */
+  _whitelabelPicture: z.string(),
+  slug: z.string().optional(),
+  description: z.string().optional(),
+  maxAnonymousChatMessages: z.number().int().optional(),
+  requireSignedAnonymousChat: z.boolean().optional(),
+  assistant: AssistantReferenceSchema.optional(),
+  theme: ThemeSchema.optional(),
+  themeOverride: z.record(z.string(), z.unknown()).optional(),
+  welcomeMessage: z.string().optional(),
+  chatDisclaimer: z.string().optional(),
+  conversationStarters: z.array(z.string()).optional(),
+  publicResponseCache: PublicResponseCacheSchema.optional(),
+  embedKey: z.string().nullable(),
+});
+export type ReleaseBootstrap = z.infer<typeof ReleaseBootstrapSchema>;

@@ -289,6 +289,22 @@ describe.each(MATRIX)('chat: $label', ({ driver, door: doorName }) => {
           recipient: '0xabc0000000000000000000000000000000000def',
           resource: `/api/v1/chat/threads/${id}/messages`,
           facilitatorUrl: 'https://x402.org/facilitator',
+          // The x402 protocol's PaymentRequirements for the same price (coinbase/x402 specs v1), which
+          // the server SDK and stock x402 clients sign for.
+          accepts: [
+            {
+              scheme: 'exact',
+              network: 'base-sepolia',
+              maxAmountRequired: '50000',
+              asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+              payTo: '0xabc0000000000000000000000000000000000def',
+              resource: `/api/v1/chat/threads/${id}/messages`,
+              description: 'A chat message',
+              mimeType: 'application/json',
+              maxTimeoutSeconds: 300,
+              extra: { name: 'USDC', version: '2' },
+            },
+          ],
         },
       },
     });

@@ -187,7 +187,8 @@ describe.each(MATRIX)('embed sign-in: $label', ({ driver, door: doorName }) => {
     const res = await door.fetch('/white-label-release/rel_shop');
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ id: 'rel_shop', name: 'Shop assistant', status: 'active', workspaceId: 'ws_shop', target: 'ws_shop', authMode: 'optional' });
+    // A published release reads `status: "available"` here, the real service's word (REAL-WIRE section 3).
+    expect(body).toMatchObject({ id: 'rel_shop', name: 'Shop assistant', status: 'available', workspaceId: 'ws_shop', target: 'ws_shop', authMode: 'optional' });
     expect((await door.fetch('/white-label-release/rel_missing')).status).toBe(404);
   });
 });

@@ -23,7 +23,14 @@ describe.each(MATRIX)('releases: $label', ({ driver, door: doorName }) => {
     expect(list.data.map((r) => r.id)).toEqual(['rel_main', 'rel_anon', 'rel_req', 'rel_draft', 'rel_arch']);
     expect(list).toMatchObject({ hasMore: false, total: 5 });
     for (const release of list.data) ReleaseSchema.parse(release);
+    // Beside the spec's fields, the real clients' document view of the same record (REAL-WIRE section 2).
     expect(list.data[0]).toEqual({
+      _id: 'rel_main',
+      title: 'Main assistant',
+      assistant: { id: 'gpt-4o-mini', finetune: false },
+      ragIndexes: [{ id: 'vec_a' }, { id: 'vec_b' }],
+      allowAnonymousChat: true,
+      embedKey: expect.stringMatching(/^ek_[0-9a-f]{32}$/),
       id: 'rel_main',
       name: 'Main assistant',
       status: 'active',

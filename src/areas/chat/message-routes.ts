@@ -2,6 +2,7 @@
 // ChatResponse or, with `stream: true`, as server-sent ChatStreamChunk events.
 import { ChatResponseSchema } from '../../types/chat.js';
 import { defineRoute, type RouteDef } from '../../core/route.js';
+import { jsonResponse } from '../../core/json-response.js';
 import { endUserOf, type ChatAccess } from './access.js';
 import { MessageListQuerySchema, MessageListSchema, SendMessageSchema, ThreadParamsSchema } from './schema.js';
 import type { ChatResult, ChatService } from './send.js';
@@ -58,7 +59,11 @@ export function messageRoutes(deps: MessageRouteDeps): RouteDef[] {
           { principal: user, thread, release, resource: new URL(request.url).pathname, paymentHeader: request.headers.get('x-payment') },
           body,
         );
-        return body.stream ? chatStreamResponse(thread.id, result) : chatResponse(result);
+        if (!result.payment) return body.stream ? chatStreamResponse(thread.id, result) : chatResponse(result);
+        // A paid send answers the x402 settlement in X-PAYMENT-RESPONSE.
+        const response = body.stream ? chatStreamResponse(thread.id, result) : jsonResponse(chatResponse(result), 200);
+        response.headers.set('X-PAYMENT-RESPONSE', result.payment.responseHeader);
+        return response;
       },
     }),
   ];

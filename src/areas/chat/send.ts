@@ -13,7 +13,7 @@ import { cardForMessage, decide } from '../chat-cta/rules.js';
 import type { CtaStore } from '../chat-cta/store.js';
 import { assistantChain, runChain, simulatedFailures } from './assistants.js';
 import { allAssistantsFailed, badField, threadArchived } from './errors.js';
-import { checkPayment } from './payment.js';
+import type { AcceptedPayment, PaymentGate } from './payment.js';
 import { composeReply, keywords, type ContextEntry } from './reply-generator.js';
 import { collectionIdsOf, type ContextRetriever } from './retrieval.js';
 import type { SendMessageInput } from './schema.js';
@@ -37,6 +37,8 @@ export interface ChatServiceDeps {
   terms: TermsGateSource;
   retriever: ContextRetriever;
   ctas: CtaStore;
+  /** Prices paid releases and records accepted x402 payments. */
+  payments: PaymentGate;
 }
 
 export interface SendContext {
@@ -53,6 +55,8 @@ export interface ChatResult {
   message: ChatMessageOut;
   usage: ChatUsage;
   context: ContextEntry[];
+  /** The accepted payment of a paid release (its X-PAYMENT-RESPONSE header). */
+  payment?: AcceptedPayment;
 }
 
 const DAY_MS = 86_400_000;
@@ -103,7 +107,14 @@ export class ChatService {
     }
     const gate = await this.deps.terms.gate(release.id, principal.subject);
     if (gate.required) throw termsNotAccepted(gate);
-    const payment = checkPayment(config, ctx.resource, ctx.paymentHeader);
+    const payment = await this.deps.payments.charge({
+      config,
+      resource: ctx.resource,
+      header: ctx.paymentHeader,
+      workspaceId: release.workspaceId,
+      releaseId: release.id,
+      now,
+    });
     if (status.exceeded) throw quotaError(limits, status, now);
 
     const context = relevant(await this.deps.retriever.retrieve(release.workspaceId, collectionIdsOf(config), body.content), body.content);
@@ -159,7 +170,7 @@ export class ChatService {
         finishReason,
         replyTo: userMessage.id,
         usage,
-        ...(payment && { payment }),
+        ...(payment && { payment: payment.metadata }),
         ...(cta && decision.fire && { cta: cardForMessage(cta.card, cta.version, decision) }),
       },
     });
@@ -167,6 +178,6 @@ export class ChatService {
       await this.deps.threads.setCtaState(thread.id, { ...thread.ctaState, fires: thread.ctaState.fires + 1, lastFiredReply: reply, version: cta.version });
     }
     await this.deps.usage.record(principal.subject, 1);
-    return { userMessage, message, usage, context };
+    return { userMessage, message, usage, context, ...(payment && { payment }) };
   }
 }

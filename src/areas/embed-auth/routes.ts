@@ -1,9 +1,8 @@
 // The sign-in exchange routes, outside /api/v1 as the spec lists them: /embed/login,
-// /embed/validate-login, /embed/refresh and /white-label-release/{releaseId}.
-import { notFound } from '../../core/errors.js';
+// /embed/validate-login and /embed/refresh. (The public `/white-label-release/{releaseId}` is
+// served by the releases area.)
 import { defineRoute, type RouteDef } from '../../core/route.js';
-import { releaseOut, type ReleaseStore } from '../releases/store.js';
-import { LoginAnswerSchema, LoginSchema, RefreshAnswerSchema, RefreshSchema, ReleaseParamsSchema, ValidateLoginAnswerSchema, ValidateLoginSchema } from './schema.js';
+import { LoginAnswerSchema, LoginSchema, RefreshAnswerSchema, RefreshSchema, ValidateLoginAnswerSchema, ValidateLoginSchema } from './schema.js';
 import { serverSideOnly } from './errors.js';
 import type { EmbedAuth } from './service.js';
 
@@ -17,7 +16,7 @@ async function lenientJson(request: Request): Promise<unknown> {
   }
 }
 
-export function embedAuthRoutes(auth: EmbedAuth, releases: ReleaseStore): RouteDef[] {
+export function embedAuthRoutes(auth: EmbedAuth): RouteDef[] {
   return [
     defineRoute({
       method: 'POST',
@@ -56,19 +55,6 @@ export function embedAuthRoutes(auth: EmbedAuth, releases: ReleaseStore): RouteD
       body: RefreshSchema,
       response: RefreshAnswerSchema,
       handler: ({ body }) => auth.refresh(body.refreshToken),
-    }),
-    defineRoute({
-      method: 'GET',
-      path: '/white-label-release/:releaseId',
-      tag: 'releases',
-      summary: 'A release record whose target names its owning workspace; no auth',
-      auth: { kind: 'none' },
-      params: ReleaseParamsSchema,
-      handler: async ({ params }) => {
-        const release = await releases.get(params.releaseId);
-        if (!release) throw notFound('Release');
-        return { ...releaseOut(release), target: release.workspaceId };
-      },
     }),
   ];
 }

@@ -26,7 +26,6 @@ export const ValidateLoginSchema = z.object({
 
 export const RefreshSchema = z.object({ refreshToken: z.string().min(1) }).strict();
 
-export const ReleaseParamsSchema = z.object({ releaseId: z.string().min(1).max(200) });
 
 const TierLimitsSchema = z.object({
   messagesPerMonth: z.number(),

@@ -6,9 +6,13 @@ import {
   AssistantReferenceSchema,
   AuthModeSchema,
   McpConfigSchema,
+  PromptModerationSchema,
+  PublicResponseCacheSchema,
+  RagIndexRefSchema,
+  ReleaseBootstrapSchema,
   ReleaseConfigSchema,
-  ReleaseSchema,
   ReleaseStatusSchema,
+  ReleaseWireSchema,
   ThemeSchema,
 } from '../../types/releases.js';
 import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
@@ -30,9 +34,42 @@ const FallbacksSchema = z.array(AssistantReferenceSchema.strict()).max(MAX_FALLB
 const OriginsSchema = z.array(z.string().min(1).max(500)).max(MAX_ORIGINS);
 const NameSchema = z.string().trim().min(1).max(MAX_NAME_CHARS);
 
+/**
+ * The document-style fields real clients write (REAL-WIRE section 2, demo-pipeline `buildReleaseBody`),
+ * accepted beside the spec-typed ones; a pair given on both sides must agree (else 400 naming both).
+ */
+const WireInputFields = {
+  title: NameSchema.optional(),
+  slug: z.string().trim().min(1).max(MAX_NAME_CHARS).optional(),
+  description: z.string().max(5000).optional(),
+  allowAnonymousChat: z.boolean().optional(),
+  maxAnonymousChatMessages: z.number().int().min(1).max(1_000_000).optional(),
+  requireSignedAnonymousChat: z.boolean().optional(),
+  assistant: AssistantReferenceSchema.strict().optional(),
+  promptModeration: PromptModerationSchema.optional(),
+  /** `[{id}]` as the real clients send it; bare id strings are taken too. */
+  ragIndexes: z.array(z.union([RagIndexRefSchema.strict(), IdSchema])).max(MAX_ORIGINS).optional(),
+  publicResponseCache: PublicResponseCacheSchema.strict().optional(),
+  themeOverride: z.record(z.string(), z.unknown()).optional(),
+};
+export type WireInput = {
+  title?: string | undefined;
+  slug?: string | undefined;
+  description?: string | undefined;
+  allowAnonymousChat?: boolean | undefined;
+  maxAnonymousChatMessages?: number | undefined;
+  requireSignedAnonymousChat?: boolean | undefined;
+  assistant?: { id: string; finetune: boolean } | undefined;
+  promptModeration?: z.infer<typeof PromptModerationSchema> | undefined;
+  ragIndexes?: ({ id: string } | string)[] | undefined;
+  publicResponseCache?: { enabled: boolean } | undefined;
+  themeOverride?: Record<string, unknown> | null | undefined;
+};
+
 export const CreateReleaseSchema = z
   .object({
-    name: NameSchema,
+    /** Required unless `title` names the release. */
+    name: NameSchema.optional(),
     /** Optional: the workspace comes from the caller; when given it must be that workspace. */
     workspaceId: IdSchema.optional(),
     /** Another release of the workspace whose settings the new one starts from (CLI `--from`). */
@@ -43,8 +80,12 @@ export const CreateReleaseSchema = z
     allowedOrigins: OriginsSchema.optional(),
     fallbackAssistants: FallbacksSchema.optional(),
     mcpConfig: McpConfigInputSchema.optional(),
+    ...WireInputFields,
   })
-  .strict();
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.name === undefined && body.title === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Name the release: name or title is required' });
+  });
 export type CreateReleaseInput = z.infer<typeof CreateReleaseSchema>;
 
 /**
@@ -62,6 +103,11 @@ export const UpdateReleaseSchema = z
     allowedOrigins: OriginsSchema.optional(),
     fallbackAssistants: FallbacksSchema.nullable().optional(),
     mcpConfig: McpConfigInputSchema.nullable().optional(),
+    ...WireInputFields,
+    /** A whole document read back may carry these: `_id` must be the release's, `embedKey` is read-only and ignored. */
+    _id: IdSchema.optional(),
+    embedKey: z.string().nullable().optional(),
+    themeOverride: z.record(z.string(), z.unknown()).nullable().optional(),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -98,7 +144,8 @@ export const ReleaseParamsSchema = z.object({ releaseId: z.string().min(1).max(2
 
 // Responses.
 
-export const ReleaseAnswerSchema = ReleaseSchema.extend({ config: ReleaseConfigInputSchema });
+export const ReleaseAnswerSchema = ReleaseWireSchema.extend({ config: ReleaseConfigInputSchema });
 export const ReleaseListSchema = pageSchema(ReleaseAnswerSchema);
 export const ReleaseDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
 export const ThemeAnswerSchema = ThemeSchema;
+export const BootstrapAnswerSchema = ReleaseBootstrapSchema;

@@ -15,6 +15,7 @@ import {
 } from './schema.js';
 import type { ReleaseInput, ReleaseRecord, ReleaseStore } from './store.js';
 import { siteUrl, themeFromText, themeFromUrl } from './theme.js';
+import { fromWire, mergeDoc } from './wire-input.js';
 
 export interface ReleaseServiceDeps {
   releases: ReleaseStore;
@@ -89,16 +90,22 @@ export class ReleaseService {
     if (input.from !== undefined && !source) {
       throw validationError('Invalid body', [{ path: 'body.from', message: `No release "${input.from}" in this workspace` }]);
     }
+    const wire = fromWire(input, input.authMode ?? source?.authMode ?? 'optional');
+    const config = { ...(source?.config ?? {}), ...(input.config ?? {}), ...wire.config };
+    if (Object.keys(wire.config).length > 0) checked(ReleaseConfigInputSchema, config, 'body.config');
+    const { deprecatedAt: _gone, ...sourceDoc } = source?.doc ?? {};
+    const doc = mergeDoc(sourceDoc, wire);
     await this.checkLimit(workspaceId);
     const theme = input.theme ?? source?.theme;
     const fallbackAssistants = input.fallbackAssistants ?? source?.fallbackAssistants;
     const mcpConfig = input.mcpConfig ?? source?.mcpConfig;
     const createdBy = creatorOf(principal);
     const id = await this.deps.releases.insert(workspaceId, {
-      name: input.name,
+      name: (input.name ?? wire.name) as string,
       status: 'draft',
-      authMode: input.authMode ?? source?.authMode ?? 'optional',
-      config: { ...(source?.config ?? {}), ...(input.config ?? {}) },
+      authMode: input.authMode ?? wire.authMode ?? source?.authMode ?? 'optional',
+      config,
+      ...(Object.keys(doc).length > 0 && { doc }),
       ...(theme !== undefined && { theme }),
       allowedOrigins: input.allowedOrigins ?? source?.allowedOrigins ?? [],
       ...(fallbackAssistants !== undefined && { fallbackAssistants }),
@@ -110,13 +117,22 @@ export class ReleaseService {
 
   async update(workspaceId: string, releaseId: string, patch: UpdateReleaseInput): Promise<ReleaseRecord> {
     const current = await this.get(workspaceId, releaseId);
-    const next: ReleaseRecord = { ...current };
-    if (patch.name !== undefined) next.name = patch.name;
+    if (patch._id !== undefined && patch._id !== releaseId) {
+      throw validationError('Invalid body', [{ path: 'body._id', message: 'Not the id of the release in the path' }]);
+    }
+    const wire = fromWire(patch, current.authMode);
+    const next: ReleaseRecord = { ...current, doc: mergeDoc(current.doc, wire) };
+    const name = patch.name ?? wire.name;
+    const authMode = patch.authMode ?? wire.authMode;
+    if (name !== undefined) next.name = name;
     if (patch.status !== undefined) next.status = patch.status;
-    if (patch.authMode !== undefined) next.authMode = patch.authMode;
+    // Back to draft is how a deprecated release comes back into the listings.
+    if (patch.status === 'draft' && next.doc) delete next.doc.deprecatedAt;
+    if (authMode !== undefined) next.authMode = authMode;
     if (patch.allowedOrigins !== undefined) next.allowedOrigins = patch.allowedOrigins;
-    if (patch.config !== undefined) {
-      const merged = keepCtaToken(current.config, mergeObject(current.config, patch.config));
+    const configPatch = patch.config === undefined && Object.keys(wire.config).length === 0 ? undefined : { ...(patch.config ?? {}), ...wire.config };
+    if (configPatch !== undefined) {
+      const merged = keepCtaToken(current.config, mergeObject(current.config, configPatch));
       next.config = checked(ReleaseConfigInputSchema, merged, 'body.config');
     }
     if (patch.theme === null) delete next.theme;
@@ -133,6 +149,17 @@ export class ReleaseService {
     const current = await this.get(workspaceId, releaseId);
     if (current.status === 'archived') throw releaseArchived(releaseId);
     return this.deps.releases.save({ ...current, status: 'active' });
+  }
+
+  /**
+   * Withdraws a release (REAL-WIRE section 2, demo-pipeline `withdraw.js`): it becomes archived,
+   * leaves every listing and the public bootstrap, and its record stays readable by id with
+   * `deprecatedAt`. Deprecating again changes nothing; PATCH `status: "draft"` brings it back.
+   */
+  async deprecate(workspaceId: string, releaseId: string): Promise<ReleaseRecord> {
+    const current = await this.get(workspaceId, releaseId);
+    if (current.doc?.deprecatedAt !== undefined) return current;
+    return this.deps.releases.deprecate(current);
   }
 
   async delete(workspaceId: string, releaseId: string): Promise<void> {
@@ -174,6 +201,8 @@ export class ReleaseService {
       ...(source.mcpConfig !== undefined && { mcpConfig: source.mcpConfig }),
       ...(createdBy !== undefined && { createdBy }),
     };
+    const { deprecatedAt: _gone, ...doc } = source.doc ?? {};
+    if (Object.keys(doc).length > 0) copy.doc = doc;
     const id = await this.deps.releases.insert(target, copy);
     return this.get(target, id);
   }

@@ -2,6 +2,7 @@
 // the releases routes (issue 5) build on the same store.
 import type { StoreDeps } from '../../core/services.js';
 import { parseJson, toIso } from '../../core/services.js';
+import { wireFields } from './wire.js';
 
 export type ReleaseStatus = 'draft' | 'active' | 'archived';
 export type AuthMode = 'anonymous' | 'required' | 'optional';
@@ -16,7 +17,20 @@ export interface ReleaseInput {
   allowedOrigins: string[];
   fallbackAssistants?: Record<string, unknown>[];
   mcpConfig?: Record<string, unknown>;
+  /** The document-style fields of real clients that have no spec-typed twin (the `extra` column). */
+  doc?: ReleaseDoc;
   createdBy?: string;
+}
+
+/** Kept as given: slug, description, promptModeration, publicResponseCache, themeOverride; and when it was deprecated. */
+export interface ReleaseDoc {
+  slug?: string;
+  description?: string;
+  promptModeration?: Record<string, unknown>;
+  publicResponseCache?: { enabled: boolean };
+  themeOverride?: Record<string, unknown>;
+  /** Epoch ms of `POST …/deprecate`; a deprecated release leaves every listing and the public bootstrap. */
+  deprecatedAt?: number;
 }
 
 export interface ReleaseRecord extends ReleaseInput {
@@ -38,6 +52,7 @@ interface ReleaseRow {
   allowed_origins: string;
   fallback_assistants: string | null;
   mcp_config: string | null;
+  extra: string;
   created_by: string | null;
   created_at: number;
   updated_at: number;
@@ -59,6 +74,8 @@ function fromRow(row: ReleaseRow): ReleaseRecord {
   if (row.fallback_assistants !== null) release.fallbackAssistants = parseJson(row.fallback_assistants, []);
   if (row.mcp_config !== null) release.mcpConfig = parseJson(row.mcp_config, {});
   if (row.created_by !== null) release.createdBy = row.created_by;
+  const doc = parseJson<ReleaseDoc>(row.extra, {});
+  if (Object.keys(doc).length > 0) release.doc = doc;
   return release;
 }
 
@@ -70,9 +87,10 @@ function readableConfig(config: Record<string, unknown>): Record<string, unknown
   return { ...config, chatCTA: rest };
 }
 
-/** The spec's `Release` shape, with ISO stamps in `metadata`. */
+/** The spec's `Release` shape, with ISO stamps in `metadata`, and the real clients' document fields beside it. */
 export function releaseOut(release: ReleaseRecord) {
   return {
+    ...wireFields(release),
     id: release.id,
     name: release.name,
     status: release.status,
@@ -100,8 +118,8 @@ export class ReleaseStore {
     const next = await this.deps.storage.get<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM releases');
     await this.deps.storage.run(
       `INSERT INTO releases (id, seq, workspace_id, name, status, auth_mode, config, theme, allowed_origins, fallback_assistants,
-         mcp_config, created_by, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         mcp_config, extra, created_by, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         id,
         Number(next?.seq ?? 1),
@@ -114,6 +132,7 @@ export class ReleaseStore {
         JSON.stringify(input.allowedOrigins),
         input.fallbackAssistants ? JSON.stringify(input.fallbackAssistants) : null,
         input.mcpConfig ? JSON.stringify(input.mcpConfig) : null,
+        JSON.stringify(input.doc ?? {}),
         input.createdBy ?? null,
         now,
         now,
@@ -131,13 +150,13 @@ export class ReleaseStore {
     return row ? fromRow(row) : undefined;
   }
 
-  /** A workspace's releases in creation order, optionally of one status. */
+  /** A workspace's releases in creation order, optionally of one status; deprecated ones are never listed. */
   async list(workspaceId: string, status?: ReleaseStatus): Promise<ReleaseRecord[]> {
     const rows =
       status === undefined
         ? await this.deps.storage.all<ReleaseRow>('SELECT * FROM releases WHERE workspace_id = ? ORDER BY seq', [workspaceId])
         : await this.deps.storage.all<ReleaseRow>('SELECT * FROM releases WHERE workspace_id = ? AND status = ? ORDER BY seq', [workspaceId, status]);
-    return rows.map(fromRow);
+    return rows.map(fromRow).filter((r) => r.doc?.deprecatedAt === undefined);
   }
 
   async count(workspaceId: string): Promise<number> {
@@ -150,7 +169,7 @@ export class ReleaseStore {
     const now = this.deps.clock.now();
     await this.deps.storage.run(
       `UPDATE releases SET name = ?, status = ?, auth_mode = ?, config = ?, theme = ?, allowed_origins = ?, fallback_assistants = ?,
-         mcp_config = ?, updated_at = ? WHERE id = ?`,
+         mcp_config = ?, extra = ?, updated_at = ? WHERE id = ?`,
       [
         release.name,
         release.status,
@@ -160,11 +179,17 @@ export class ReleaseStore {
         JSON.stringify(release.allowedOrigins),
         release.fallbackAssistants ? JSON.stringify(release.fallbackAssistants) : null,
         release.mcpConfig ? JSON.stringify(release.mcpConfig) : null,
+        JSON.stringify(release.doc ?? {}),
         now,
         release.id,
       ],
     );
     return { ...release, updatedAt: now };
+  }
+
+  /** Archives a release and stamps its deprecation (the listings skip it from then on). */
+  async deprecate(release: ReleaseRecord): Promise<ReleaseRecord> {
+    return this.save({ ...release, status: 'archived', doc: { ...(release.doc ?? {}), deprecatedAt: this.deps.clock.now() } });
   }
 
   async delete(id: string, workspaceId: string): Promise<boolean> {
