@@ -85,9 +85,27 @@ export const ThreadListSchema = paginatedResponse(ChatThreadSchema);
 export const MessageListSchema = paginatedResponse(ChatMessageSchema);
 export const AnonymousThreadAnswerSchema = z.object({ thread: ChatThreadSchema, anonymousSessionId: z.string() });
 
-/** The events of a streamed send (emulator-defined; the spec names ChatStreamChunk only). */
+/**
+ * One retrieved source as the SDK's chat stream carries it (https://sdk.divinci.ai/client/rag/):
+ * `{vectorId, content, metadata {originalName, …}, score}`.
+ */
+export const StreamContextEntrySchema = z.object({
+  vectorId: z.string().nullable(),
+  content: z.string(),
+  metadata: z
+    .object({ originalName: z.string(), sourceUrl: z.string().optional(), fileId: z.string().nullable(), source: z.string().nullable() })
+    .loose(),
+  score: z.number().nullable(),
+});
+export type StreamContextEntry = z.infer<typeof StreamContextEntrySchema>;
+
+/**
+ * The events of a streamed send: `start`, `context` (the retrieved sources, before any text; from
+ * the SDK's documented stream), the text `delta`s, and `done` (emulator-defined beyond that).
+ */
 export const ChatStreamChunkSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), threadId: z.string(), userMessageId: z.string(), messageId: z.string() }),
+  z.object({ type: z.literal('context'), context: z.array(StreamContextEntrySchema) }),
   z.object({ type: z.literal('delta'), index: z.number().int().nonnegative(), content: z.string() }),
   z.object({ type: z.literal('done'), message: ChatMessageSchema, usage: ChatUsageSchema, context: ChatContextSchema }),
 ]);

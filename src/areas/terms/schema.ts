@@ -39,6 +39,14 @@ export const GateQuerySchema = z.object({ releaseId: IdSchema.max(200) });
 export const AcceptTermsSchema = TermsAcceptInputSchema.extend({ anonymousSessionId: z.string().min(1).max(128).optional() }).strict();
 export type AcceptTermsInput = z.infer<typeof AcceptTermsSchema>;
 
+/** The public per-release accept of landing pages: the visitor is the anonymous session in the body. */
+export const ReleaseAcceptSchema = z.object({
+  tosId: IdSchema,
+  version: z.number().int().positive(),
+  anonymousSessionId: z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/, '8 to 128 letters, digits, _ . : -'),
+});
+export const ReleaseAcceptParamsSchema = z.object({ releaseId: z.string().min(1).max(200) });
+
 // Responses.
 
 export const TermsAnswerSchema = z.object({
