@@ -53,7 +53,7 @@ describe.each(MATRIX)('landing chat (real wire): $label', ({ driver, door: doorN
     const list = await door.call('GET', '/api/v1/transcripts?limit=100', { key: LANDING_API_KEY });
     const kept = (list.body.transcripts as Json[]).filter((t) => t.metadata?.sessionId === 'visitor-0001');
     expect(kept).toHaveLength(1);
-    expect(kept[0].messageCount).toBe(4);
+    expect(kept[0]!.messageCount).toBe(4);
   });
 
   it(`refuses a tampered transcript or a wrong prevSigniture with 403 landing_page_sig_invalid (${TEMPLATE})`, async () => {
@@ -183,7 +183,7 @@ describe.each(MATRIX)('landing chat (real wire): $label', ({ driver, door: doorN
       userPrompt: 'How do I reset my password?',
       userId: null,
     });
-    expect(record.chatId).toEqual(expect.any(String));
+    expect(record!.chatId).toEqual(expect.any(String));
 
     // The signature authenticates: a tampered transcript, a bad index, no vote and a long note are refused.
     expect((await feedback({ ...base, signiture: '0'.repeat(64), sentiment: 1 })).status).toBe(403);
