@@ -5,7 +5,14 @@ import { z } from 'zod';
 import { EmulatorError, validationError } from '../../core/errors.js';
 import { DAY_MS, rateLimitHeaders } from '../../core/rate-limiter.js';
 import { defineRoute, type EndUserPrincipal, type RouteDef } from '../../core/route.js';
-import { landingRelease, landingTurn, LandingAnswerSchema, LandingConversationSchema, type LandingDeps } from './landing.js';
+import {
+  FreeChatGateChatSendRequestSchema as GateChatSendSchema,
+  FreeChatGateChatSendResponseSchema as GateChatAnswerSchema,
+  FreeChatGateStartRequestSchema as GateStartSchema,
+  FreeChatGateStartResponseSchema as GateStartAnswerSchema,
+  FreeChatGateWelcomeSchema as WelcomeAnswerSchema,
+} from '../../types/landing.js';
+import { landingRelease, landingTurn, type LandingDeps } from './landing.js';
 import { readGateToken, sha256Hex, signGateToken } from './landing-signature.js';
 import { CHAT_TAG } from './thread-routes.js';
 
@@ -25,17 +32,8 @@ export interface GateDeps extends LandingDeps {
   sendMail(mail: OutgoingMail): void;
 }
 
-const Id = z.string().min(1).max(200);
-const Email = z.email().max(254);
-const HttpUrl = z.url({ protocol: /^https?$/ }).max(2000);
-
-export const WelcomeQuerySchema = z.object({ releaseId: Id, language: z.string().min(1).max(35).optional() });
-export const WelcomeAnswerSchema = z.object({ messages: z.array(z.object({ message: z.string() })) });
-export const GateStartSchema = z.object({ releaseId: Id, email: Email, turnstileToken: z.string().min(1).max(4096), redirectTo: HttpUrl });
-export const GateStartAnswerSchema = z.object({ status: z.literal('sent'), mode: z.string(), nextStep: z.literal('link') });
-export const GateVerifyQuerySchema = z.object({ token: z.string().min(1).max(1000), redirectTo: HttpUrl });
-export const GateChatSendSchema = LandingConversationSchema.extend({ token: z.string().min(1).max(1000) });
-export const GateChatAnswerSchema = LandingAnswerSchema.extend({ remaining: z.number().int().nonnegative() });
+export const WelcomeQuerySchema = z.object({ releaseId: z.string().min(1).max(200), language: z.string().min(1).max(35).optional() });
+export const GateVerifyQuerySchema = z.object({ token: z.string().min(1).max(1000), redirectTo: z.url({ protocol: /^https?$/ }).max(2000) });
 
 /** The same address however it is cased or padded: one quota per mailbox. */
 const emailHashOf = (email: string) => sha256Hex(email.trim().toLowerCase()).slice(0, 32);

@@ -5,12 +5,19 @@ import { z } from 'zod';
 import { EmulatorError, forbidden } from '../../core/errors.js';
 import { rateLimitedError, MINUTE_MS, type RateLimiter } from '../../core/rate-limiter.js';
 import { defineRoute, type EndUserPrincipal, type RouteDef } from '../../core/route.js';
+import {
+  AnonymousChatRequestSchema,
+  AnonymousChatResponseSchema,
+  LandingConversationSchema,
+  LandingSessionIdSchema,
+  LandingTurnSchema,
+  type LandingTurn,
+} from '../../types/landing.js';
 import type { ReleaseRecord, ReleaseStore } from '../releases/store.js';
 import { insufficientFunds, landingSigInvalid, maxMessagesReached, releaseNotFound } from './errors.js';
 import type { LandingSettings } from './landing-settings.js';
 import { checkLandingRequest, transcriptSignature, transcriptSigned } from './landing-signature.js';
 import type { ContextEntry } from './reply-generator.js';
-import { MAX_CONTENT_CHARS } from './schema.js';
 import type { ChatService } from './send.js';
 import type { ChatThreadStore, ThreadRecord } from './thread-store.js';
 import { CHAT_TAG } from './thread-routes.js';
@@ -18,45 +25,10 @@ import { CHAT_TAG } from './thread-routes.js';
 /** What the landing template's clients cite as the source of this protocol. */
 export const LANDING_CLIENT = 'divinci-ai/divinci-landing-template src/worker.ts, src/lib/upstream-hmac.ts; divinci-ai/drfuhrman-ai-landing README.md';
 
-/** The session id rule the landing workers clamp to (and the service re-checks): 8–128 of [A-Za-z0-9_-]. */
-export const LandingSessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, '8 to 128 letters, digits, _ or -');
-
-const SourceSchema = z
-  .object({
-    content: z.string().optional(),
-    metadata: z.object({ originalName: z.string().optional(), sourceUrl: z.string().optional(), tileImages: z.array(z.unknown()).optional() }).loose().optional(),
-  })
-  .loose();
-
-/** One exchange of a signed transcript, as the service returns it and the proxy sends it back. */
-export const LandingTurnSchema = z
-  .object({
-    prompt: z.string(),
-    response: z.string(),
-    context: z.array(SourceSchema).optional(),
-    safetyAdvisory: z.object({ severity: z.string(), text: z.string(), categories: z.array(z.string()).optional() }).loose().optional(),
-  })
-  .loose();
-export type LandingTurn = z.infer<typeof LandingTurnSchema>;
-
-const Prompt = z
-  .string()
-  .max(MAX_CONTENT_CHARS)
-  .refine((s) => s.trim().length > 0, { message: 'newPrompt must not be empty' });
-
-/** The conversation so far and the signature the service gave it (the misspellings are the real wire). */
-export const LandingConversationSchema = z.object({
-  prevSigniture: z.string().max(200).default(''),
-  newPrompt: Prompt,
-  transcript: z.array(LandingTurnSchema).max(1000).default([]),
-  language: z.string().min(1).max(35).optional(),
-  sessionId: LandingSessionIdSchema.optional(),
-});
-
-export const AnonymousChatBodySchema = LandingConversationSchema.extend({ releaseId: z.string().min(1).max(200) });
-export type AnonymousChatBody = z.infer<typeof AnonymousChatBodySchema>;
-
-export const LandingAnswerSchema = z.object({ transcript: z.array(LandingTurnSchema), signiture: z.string() });
+export { LandingSessionIdSchema, LandingTurnSchema, LandingConversationSchema };
+export type { LandingTurn };
+export const AnonymousChatBodySchema = AnonymousChatRequestSchema;
+export const LandingAnswerSchema = AnonymousChatResponseSchema;
 
 export interface LandingDeps {
   releases: ReleaseStore;

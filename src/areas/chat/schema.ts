@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ChatMessageSchema, ChatResponseSchema, ChatThreadSchema, ChatUsageSchema, ChatContextSchema } from '../../types/chat.js';
 import { paginatedResponse } from '../../types/common.js';
+import { StreamContextEntrySchema, type StreamContextEntry } from '../../types/landing.js';
 
 export const MAX_CONTENT_CHARS = 100_000;
 export const THREADS_DEFAULT_LIMIT = 20;
@@ -85,19 +86,7 @@ export const ThreadListSchema = paginatedResponse(ChatThreadSchema);
 export const MessageListSchema = paginatedResponse(ChatMessageSchema);
 export const AnonymousThreadAnswerSchema = z.object({ thread: ChatThreadSchema, anonymousSessionId: z.string() });
 
-/**
- * One retrieved source as the SDK's chat stream carries it (https://sdk.divinci.ai/client/rag/):
- * `{vectorId, content, metadata {originalName, …}, score}`.
- */
-export const StreamContextEntrySchema = z.object({
-  vectorId: z.string().nullable(),
-  content: z.string(),
-  metadata: z
-    .object({ originalName: z.string(), sourceUrl: z.string().optional(), fileId: z.string().nullable(), source: z.string().nullable() })
-    .loose(),
-  score: z.number().nullable(),
-});
-export type StreamContextEntry = z.infer<typeof StreamContextEntrySchema>;
+export { StreamContextEntrySchema, type StreamContextEntry };
 
 /**
  * The events of a streamed send: `start`, `context` (the retrieved sources, before any text; from

@@ -5,28 +5,15 @@ import { z } from 'zod';
 import { validationError } from '../../core/errors.js';
 import { defineRoute, type RouteDef } from '../../core/route.js';
 import { landingSigInvalid } from '../chat/errors.js';
-import { LANDING_CLIENT, LandingSessionIdSchema, LandingTurnSchema, landingRelease } from '../chat/landing.js';
+import { AnonymousFeedbackRequestSchema } from '../../types/landing.js';
+import { LANDING_CLIENT, landingRelease } from '../chat/landing.js';
 import type { LandingSettings } from '../chat/landing-settings.js';
 import { sha256Hex, transcriptSigned } from '../chat/landing-signature.js';
 import type { ChatThreadStore } from '../chat/thread-store.js';
 import type { ReleaseStore } from '../releases/store.js';
 import type { FeedbackStore } from './store.js';
 
-/** The longest note a visitor may leave (the landing worker cuts to this before forwarding). */
-export const MAX_ANONYMOUS_FEEDBACK_CHARS = 2000;
-
-export const AnonymousFeedbackSchema = z
-  .object({
-    releaseId: z.string().min(1).max(200),
-    transcript: z.array(LandingTurnSchema).min(1).max(1000),
-    signiture: z.string().min(1).max(200),
-    messageIndex: z.number().int().nonnegative(),
-    sentiment: z.union([z.literal(-1), z.literal(1)]).optional(),
-    feedback: z.string().max(MAX_ANONYMOUS_FEEDBACK_CHARS).optional(),
-    email: z.string().max(254).optional(),
-    sessionId: LandingSessionIdSchema.optional(),
-  })
-  .refine((v) => v.sentiment !== undefined || v.feedback !== undefined, { message: 'Send sentiment (-1 or 1) or feedback', path: ['sentiment'] });
+export const AnonymousFeedbackSchema = AnonymousFeedbackRequestSchema;
 
 export const AnonymousFeedbackAnswerSchema = z.object({ ok: z.literal(true), id: z.string(), created: z.boolean() });
 

@@ -2,6 +2,7 @@
 // emulator-defined management records (CLI `terms` group).
 import { z } from 'zod';
 import { IdSchema, IsoTimestampSchema } from '../../types/common.js';
+import { ReleaseTermsAcceptRequestSchema } from '../../types/landing.js';
 import { TermsAcceptInputSchema, TermsGateSchema } from '../../types/terms.js';
 import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
 
@@ -40,11 +41,7 @@ export const AcceptTermsSchema = TermsAcceptInputSchema.extend({ anonymousSessio
 export type AcceptTermsInput = z.infer<typeof AcceptTermsSchema>;
 
 /** The public per-release accept of landing pages: the visitor is the anonymous session in the body. */
-export const ReleaseAcceptSchema = z.object({
-  tosId: IdSchema,
-  version: z.number().int().positive(),
-  anonymousSessionId: z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/, '8 to 128 letters, digits, _ . : -'),
-});
+export const ReleaseAcceptSchema = ReleaseTermsAcceptRequestSchema;
 export const ReleaseAcceptParamsSchema = z.object({ releaseId: z.string().min(1).max(200) });
 
 // Responses.
