@@ -101,7 +101,7 @@ describe('the OpenAPI document', () => {
     expect(upload.required).toEqual(expect.arrayContaining(['title', 'description', 'chunkingTool']));
     expect(upload.required).not.toContain('file');
     expect(bodyOf('/api/v1/auth/validate-key').required).toBe(false);
-    for (const path of ['/oauth/revoke', '/embed/validate-login', '/api/v1/a2a', '/api/v1/chat/landing/{releaseId}']) {
+    for (const path of ['/oauth/revoke', '/embed/validate-login', '/api/v1/a2a', '/ai-chat/anonymous-chat']) {
       expect(bodyOf(path).required, path).toBe(true);
       expect(bodyOf(path).content, path).toBeDefined();
     }

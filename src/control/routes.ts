@@ -9,6 +9,7 @@ import { ClockChangeSchema, ResetSchema, ScenarioBodySchema, TokenRequestSchema 
 import { dashboardRoutes } from './dashboard/routes.js';
 import { faultRoutes } from './faults.js';
 import { journalRoutes } from './journal.js';
+import { mailboxRoutes } from './mailbox.js';
 import { ragFileStateRoutes } from './rag-files.js';
 import { scenarioRoutes } from './scenarios.js';
 import { stateRoutes } from './state.js';
@@ -93,6 +94,7 @@ export function controlRoutes(world: World): RouteDef[] {
     ...scenarioRoutes(world),
     ...faultRoutes(world),
     ...journalRoutes(world),
+    ...mailboxRoutes(world),
     ...stateRoutes(world),
     ...ragFileStateRoutes(world),
     ...dashboardRoutes(),

@@ -140,6 +140,16 @@ export async function authenticate(auth: RouteAuth, request: Request, params: Re
 
 const ANONYMOUS_SESSION = /^[A-Za-z0-9_.:-]{8,128}$/;
 
+/** One field of a JSON body, read from a copy so the route still reads the body itself. */
+async function jsonField(request: Request, field: string): Promise<unknown> {
+  try {
+    const body: unknown = await request.clone().json();
+    return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[field] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function endUser(auth: RouteAuth & { kind: 'endUser' }, request: Request, deps: AuthDeps): Promise<Authenticated> {
   const secret = request.headers.get('x-api-key');
   if (secret) {
@@ -166,6 +176,12 @@ async function endUser(auth: RouteAuth & { kind: 'endUser' }, request: Request, 
   if (session && auth.anonymous) {
     if (!ANONYMOUS_SESSION.test(session)) throw validationError('Invalid anonymous session id', [{ path: 'headers.x-anonymous-session-id', message: '8 to 128 letters, digits, _ . : -' }]);
     return { principal: { kind: 'endUser', via: 'anonymous', subject: `anon:${session}`, anonymousSessionId: session } };
+  }
+  const fromBody = auth.anonymous && auth.anonymousBodyField ? await jsonField(request, auth.anonymousBodyField) : undefined;
+  if (typeof fromBody === 'string') {
+    const path = `body.${auth.anonymousBodyField}`;
+    if (!ANONYMOUS_SESSION.test(fromBody)) throw validationError('Invalid anonymous session id', [{ path, message: '8 to 128 letters, digits, _ . : -' }]);
+    return { principal: { kind: 'endUser', via: 'anonymous', subject: `anon:${fromBody}`, anonymousSessionId: fromBody } };
   }
   throw unauthorized('Send a user access token, an API key with x-external-user-id' + (auth.anonymous ? ', or x-anonymous-session-id' : ''));
 }

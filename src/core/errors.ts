@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   payment_required: 402,
   FORBIDDEN: 403,
   TERMS_NOT_ACCEPTED: 403,
+  /** Landing-page chat: a bad, missing or stale X-Landing-Page-Sig, or a tampered signed transcript (real wire, lower case). */
+  landing_page_sig_invalid: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,

@@ -54,7 +54,13 @@ export type RouteAuth =
    * `x-external-user-email`, `-name`, `-tier`), or, when `anonymous`, an anonymous session
    * (`x-anonymous-session-id`) that the route then checks against the release's authMode.
    */
-  | { kind: 'endUser'; anonymous?: boolean; feature?: RateFeature };
+  | {
+      kind: 'endUser';
+      anonymous?: boolean;
+      feature?: RateFeature;
+      /** With `anonymous`: a JSON body field that names the anonymous session when no header does (terms accept). */
+      anonymousBodyField?: string;
+    };
 
 export interface ApiKeyPrincipal {
   kind: 'apiKey';

@@ -1,9 +1,11 @@
-// The chat areas (threads and messages, CTA cards, landing-page chat, A2A): their stores and their
+// The chat areas (threads and messages, CTA cards, landing-page chat and its free-chat gate and feedback, A2A): their stores and their
 // route tables, wired to the world's releases, transcripts, quotas, terms gate and RAG retrieval.
 import { a2aRoutes } from '../areas/a2a/routes.js';
 import { A2aTaskStore } from '../areas/a2a/task-store.js';
 import { ChatAccess } from '../areas/chat/access.js';
-import { landingRoutes } from '../areas/chat/landing.js';
+import { freeChatGateRoutes } from '../areas/chat/free-chat-gate.js';
+import { landingRoutes, type LandingDeps } from '../areas/chat/landing.js';
+import { anonymousFeedbackRoutes } from '../areas/feedback/anonymous-routes.js';
 import { messageRoutes } from '../areas/chat/message-routes.js';
 import { RagContextRetriever } from '../areas/chat/retrieval.js';
 import { PaymentGate } from '../areas/chat/payment.js';
@@ -56,10 +58,13 @@ export function chatRoutes(world: World): RouteDef[] {
     ctas,
     payments: new PaymentGate(world.stores.x402Payments),
   });
+  const landing: LandingDeps = { releases, threads, chat, limiter: world.rateLimiter, settings: () => world.settings.landing, now };
   return [
     ...threadRoutes({ access, threads, ids: world.ids, now }),
     ...messageRoutes({ access, threads, chat }),
-    ...landingRoutes({ releases, threads, chat, now }),
+    ...landingRoutes(landing),
+    ...freeChatGateRoutes({ ...landing, sendMail: (mail) => world.mailbox.send(mail) }),
+    ...anonymousFeedbackRoutes({ store: world.stores.feedback, releases, threads, settings: landing.settings }),
     ...ctaRoutes({ ctas, releases, access, threads }),
     ...x402Routes({ payments: world.stores.x402Payments, releases }),
     ...a2aRoutes({

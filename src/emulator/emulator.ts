@@ -15,6 +15,7 @@ import { buildOpenApi } from '../openapi/document.js';
 import { faultResponse, isControlPath, type FiredFault } from './fault-injector.js';
 import type { Persistence } from './persistence.js';
 import type { JournalEntry, JournalFilter } from './request-journal.js';
+import type { MailEntry } from './mailbox.js';
 import { RequestLock } from './request-lock.js';
 import { exportState, importState, type StateExport } from './state-export.js';
 import type { World, WorldSnapshot } from './world.js';
@@ -52,6 +53,15 @@ export interface EmulatorRequests {
   clear(): number;
 }
 
+/** The mailbox: mails the emulated service sent (free-chat gate links); none leave the machine. */
+export interface EmulatorMailbox {
+  /** Mails oldest first, optionally only those to one address. */
+  list(to?: string): MailEntry[];
+  /** The newest mail, optionally to one address. */
+  last(to?: string): MailEntry | undefined;
+  clear(): number;
+}
+
 export interface RouteSummary {
   method: string;
   path: string;
@@ -62,6 +72,7 @@ export class Emulator {
   readonly clock: EmulatorClock;
   readonly faults: EmulatorFaults;
   readonly requests: EmulatorRequests;
+  readonly mailbox: EmulatorMailbox;
 
   /**
    * @param resumed true when a data dir already held a world and it was resumed instead of the
@@ -94,6 +105,11 @@ export class Emulator {
       last: (filter) => world.journal.query({ ...filter, limit: 1 }).entries[0],
       count: (filter) => world.journal.query(filter).matched,
       clear: () => world.journal.clear(),
+    };
+    this.mailbox = {
+      list: (to) => world.mailbox.list(to),
+      last: (to) => world.mailbox.list(to).at(-1),
+      clear: () => world.mailbox.clear(),
     };
     this.fetch = this.fetch.bind(this);
   }

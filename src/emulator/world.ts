@@ -43,6 +43,7 @@ import { identityStores, type IdentityStores } from './identity.js';
 import { chatStores, type ChatStores } from './chat.js';
 import { FaultInjector } from './fault-injector.js';
 import { RequestJournal } from './request-journal.js';
+import { Mailbox } from './mailbox.js';
 import { usedRateLimits } from './scenario-rate-limits.js';
 import { ScenarioRefSchema, type ClockChange } from '../control/schema.js';
 import { parseScenario, type ScenarioLister, type ScenarioResolver, type ScenarioSummary } from '../scenarios/validate.js';
@@ -122,6 +123,8 @@ export class World {
   /** Fault rules and the request journal: harness state, cleared by every load and reset. */
   readonly faults = new FaultInjector();
   readonly journal = new RequestJournal();
+  /** Mails the emulated service sent (they never leave the machine): harness state like the journal. */
+  readonly mailbox: Mailbox;
   /** What reset returns to; absent after resuming a data dir, where reset reloads the scenario. */
   private boot: WorldSnapshot | undefined;
 
@@ -129,6 +132,7 @@ export class World {
     this.storage = options.storage;
     this.clock = new Clock({ mode: options.clockMode, now: 0 });
     this.ids = new IdFactory(this.random, () => this.clock.now());
+    this.mailbox = new Mailbox(() => this.clock.iso());
     this.vectorIndexes = new VectorIndexes(options.vectorIndexFactory);
     this.scheduler = new Scheduler(this.storage, this.clock, () => this.ids.objectId(), this.jobHandlers);
     const deps: StoreDeps = { storage: this.storage, clock: this.clock, ids: this.ids, random: this.random, scheduler: this.scheduler };
@@ -244,6 +248,7 @@ export class World {
   private clearHarness(): void {
     this.faults.reset(this.random.seed);
     this.journal.clear();
+    this.mailbox.clear();
   }
 
   /**

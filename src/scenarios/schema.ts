@@ -5,6 +5,7 @@ import { API_KEY_LENGTH, API_KEY_PREFIX } from '../seed/ids.js';
 import { MessageInputSchema } from '../areas/transcripts/schema.js';
 import { identityReferenceIssues, workspaceIdentityFields } from './identity-schema.js';
 import { OAuthSettingsSchema } from '../areas/oauth/schema.js';
+import { LandingSettingsSchema } from '../areas/chat/landing-settings.js';
 import { McpConfigSchema } from '../types/releases.js';
 
 const Id = z.string().min(1).max(200).regex(/^[A-Za-z0-9_.:-]+$/, 'Ids use letters, digits, _ . : -');
@@ -274,6 +275,8 @@ export const SettingsSchema = z
       .object({ defaultReleaseId: z.string().min(1).max(200).optional() })
       .strict()
       .default({}),
+    /** Landing-page chat and the free-chat gate (REAL-WIRE section 4): the shared HMAC key and limits. */
+    landing: LandingSettingsSchema.default(() => LandingSettingsSchema.parse({})),
   })
   .strict();
 

@@ -52,9 +52,19 @@ describe.each(MATRIX)('chat streaming: $label', ({ driver, door: doorName }) => 
       const chunks: ChatStreamChunk[] = events.map((e) => ChatStreamChunkSchema.parse(JSON.parse(e.data)));
       expect(events.map((e) => e.event)).toEqual(chunks.map((ch) => ch.type));
       expect(events.map((e) => e.id)).toEqual(events.map((_, n) => String(n)));
-      const [start, ...rest] = chunks;
+      const [start, context, ...rest] = chunks;
       const done = rest.pop()!;
       expect(start).toEqual({ type: 'start', threadId: streamedThread, userMessageId: plain[i]!.userMessage.id, messageId: plain[i]!.message.id });
+      // The retrieved sources come before any text (REAL-WIRE section 9, the SDK's `context` event).
+      expect(context).toEqual({
+        type: 'context',
+        context: plain[i]!.context.map((c: Record<string, unknown>) => ({
+          vectorId: c.vectorId,
+          content: c.content,
+          metadata: { originalName: c.title ?? c.source ?? '', ...(c.sourceUrl !== undefined && { sourceUrl: c.sourceUrl }), fileId: c.fileId, source: c.source },
+          score: c.score,
+        })),
+      });
       expect(rest.length).toBeGreaterThan(3);
       expect(rest.every((ch) => ch.type === 'delta')).toBe(true);
       const text = rest.map((ch) => (ch.type === 'delta' ? ch.content : '')).join('');

@@ -31,7 +31,8 @@ describe.each(MATRIX)('chat: $label', ({ driver, door: doorName }) => {
     expect(res.status).toBe(201);
     const thread = ChatThreadSchema.parse(res.body);
     expect(thread).toMatchObject({ title: 'Password help', releaseId: 'rel_help', workspaceId: 'ws_acme', messageCount: 1, visibility: 'private', archived: false });
-    expect(thread.ownerId).toMatch(/^apikeyuser:/);
+    // Contract section 7 (REAL-WIRE): the caller's own id, no kind prefix — here the external user id.
+    expect(thread.ownerId).toBe('cust-1');
     expect(res.body.metadata).toEqual({ page: '/login', createdAt: CHAT_NOW, updatedAt: CHAT_NOW, createdBy: thread.ownerId });
     expect((await c.get(`/api/v1/chat/threads/${thread.id}`, cust)).body).toEqual(res.body);
 
@@ -175,7 +176,7 @@ describe.each(MATRIX)('chat: $label', ({ driver, door: doorName }) => {
     expect(opened.status).toBe(201);
     expect(opened.body.anonymousSessionId).toMatch(/^anon_[0-9A-Za-z]{32}$/);
     const session = anonymous(opened.body.anonymousSessionId);
-    expect(ChatThreadSchema.parse(opened.body.thread).ownerId).toBe(`anon:${opened.body.anonymousSessionId}`);
+    expect(ChatThreadSchema.parse(opened.body.thread).ownerId).toBe(opened.body.anonymousSessionId);
     const reply = await c.send(opened.body.thread.id, session, { content: 'Do you have invoices?' });
     expect(reply.status).toBe(200);
     const mine = await c.post('/api/v1/chat/anonymous', visitor, { releaseId: 'rel_help' });

@@ -1,8 +1,7 @@
 // A scenario for the chat tests: one workspace with a docs collection, releases for each rule
-// (auth modes, fallbacks, CTA cards, payment, landing-page chat, provider keys) and published terms.
+// (auth modes, fallbacks, CTA cards, payment, a members-only bot, provider keys) and published terms.
 export const CHAT_KEY = `svc_${'C'.repeat(87)}`;
 export const OTHER_KEY = `svc_${'D'.repeat(87)}`;
-export const LANDING_SECRET = 'landing-secret-0123456789abcdef';
 export const CHAT_NOW = '2026-05-04T10:00:00.000Z';
 
 export const CTA_CARD = {
@@ -56,7 +55,7 @@ export const chatScenario = {
           name: 'Paid bot',
           config: { paymentRequired: { amountUsd: 0.05, network: 'base-sepolia', recipient: '0xabc0000000000000000000000000000000000def' } },
         },
-        { id: 'rel_landing', name: 'Landing bot', authMode: 'required', config: { landingSecret: LANDING_SECRET } },
+        { id: 'rel_landing', name: 'Landing bot', authMode: 'required' },
         { id: 'rel_byok', name: 'BYOK bot', config: { byokId: 'byok_1', model: 'gpt-4o', maxTokens: 12 } },
         { id: 'rel_terms', name: 'Terms bot' },
       ],

@@ -1,102 +1,163 @@
-// Landing-page chat (spec section 5): no key and no user token, but a shared HMAC signed by the
-// customer's server-side proxy. An API key on this route is always refused.
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+// Landing-page chat, the real protocol (REAL-WIRE section 4; divinci-landing-template src/worker.ts and
+// src/lib/upstream-hmac.ts): `POST /ai-chat/anonymous-chat`, no key and no user token, stateless — the
+// proxy sends the conversation so far with the server's last signature and gets it back one turn longer.
 import { z } from 'zod';
-import { forbidden, notFound, unauthorized, validationError } from '../../core/errors.js';
+import { EmulatorError, forbidden } from '../../core/errors.js';
+import { rateLimitedError, MINUTE_MS, type RateLimiter } from '../../core/rate-limiter.js';
 import { defineRoute, type EndUserPrincipal, type RouteDef } from '../../core/route.js';
-import { parseWith } from '../../core/validation.js';
-import type { ReleaseStore } from '../releases/store.js';
-import { releaseArchived, threadNotFound } from './errors.js';
-import { chatResponse } from './message-routes.js';
-import { SendMessageSchema } from './schema.js';
+import {
+  AnonymousChatRequestSchema,
+  AnonymousChatResponseSchema,
+  LandingConversationSchema,
+  LandingSessionIdSchema,
+  LandingTurnSchema,
+  type LandingTurn,
+} from '../../types/landing.js';
+import type { ReleaseRecord, ReleaseStore } from '../releases/store.js';
+import { insufficientFunds, landingSigInvalid, maxMessagesReached, releaseNotFound } from './errors.js';
+import type { LandingSettings } from './landing-settings.js';
+import { checkLandingRequest, transcriptSignature, transcriptSigned } from './landing-signature.js';
+import type { ContextEntry } from './reply-generator.js';
 import type { ChatService } from './send.js';
-import { chatStreamResponse } from './streaming.js';
-import type { ChatThreadStore } from './thread-store.js';
-import { threadOut } from './thread-store.js';
+import type { ChatThreadStore, ThreadRecord } from './thread-store.js';
 import { CHAT_TAG } from './thread-routes.js';
 
-/** How far the signed timestamp may be from the emulator clock, either way. */
-export const LANDING_MAX_SKEW_MS = 5 * 60_000;
+/** What the landing template's clients cite as the source of this protocol. */
+export const LANDING_CLIENT = 'divinci-ai/divinci-landing-template src/worker.ts, src/lib/upstream-hmac.ts; divinci-ai/drfuhrman-ai-landing README.md';
 
-const LandingBodySchema = SendMessageSchema.omit({ override: true, assistantName: true }).extend({
-  sessionId: z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/, '8 to 128 letters, digits, _ . : -'),
-  threadId: z.string().min(1).max(200).optional(),
-});
-
-/** The signature a proxy sends: hex HMAC-SHA256 of `${timestamp}.${rawBody}` with the release's secret. */
-export function landingSignature(secret: string, timestamp: string, rawBody: string): string {
-  return bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(`${timestamp}.${rawBody}`)));
-}
-
-function sameText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
+export { LandingSessionIdSchema, LandingTurnSchema, LandingConversationSchema };
+export type { LandingTurn };
+export const AnonymousChatBodySchema = AnonymousChatRequestSchema;
+export const LandingAnswerSchema = AnonymousChatResponseSchema;
 
 export interface LandingDeps {
   releases: ReleaseStore;
   threads: ChatThreadStore;
   chat: ChatService;
+  limiter: RateLimiter;
+  settings(): LandingSettings;
   now(): number;
+}
+
+const WITHDRAWN = new Set(['draft', 'archived', 'deprecated']);
+
+/** A release an anonymous landing visitor may reach: 404 unless published, 403 unless it allows anonymous chat. */
+export async function landingRelease(releases: ReleaseStore, releaseId: string): Promise<ReleaseRecord> {
+  const release = await releases.get(releaseId);
+  if (!release || WITHDRAWN.has(release.status)) throw releaseNotFound();
+  if (release.authMode === 'required' || release.config.allowAnonymousChat === false) throw forbidden('This release does not allow anonymous chat');
+  return release;
+}
+
+/** A retrieved chunk as the landing transcript carries it: `{content, metadata {originalName, sourceUrl, tileImages}}`. */
+function sourceOut(c: ContextEntry) {
+  return {
+    content: c.content,
+    metadata: { originalName: c.title ?? c.source ?? '', ...(c.sourceUrl !== undefined && { sourceUrl: c.sourceUrl }), tileImages: [] as { url: string }[] },
+  };
+}
+
+export interface LandingTurnInput {
+  release: ReleaseRecord;
+  conversation: z.infer<typeof LandingConversationSchema>;
+  /** The visitor: `anon:SESSION` when a session id is known (the subject terms accept records too). */
+  visitor: EndUserPrincipal;
+  /** Who the per-minute window counts: the session, else the client address. */
+  rateKey: string;
+  resource: string;
+  channel: 'landing' | 'free-chat-gate';
+}
+
+/**
+ * One stateless turn, after the caller's own credential check: the signed transcript, the release's
+ * anonymous cap, the per-minute window, the wallet, then the chat send itself (terms gate, quota,
+ * retrieval, reply). With a session id the conversation is kept as one landing thread, append-only.
+ */
+export async function landingTurn(deps: LandingDeps, input: LandingTurnInput): Promise<{ transcript: LandingTurn[]; signiture: string }> {
+  const { release, conversation, visitor } = input;
+  const secret = deps.settings().secret;
+  const prior = conversation.transcript;
+  if (prior.length > 0 && !transcriptSigned(secret, release.id, prior, conversation.prevSigniture)) {
+    throw landingSigInvalid('The transcript does not match prevSigniture: send the transcript and signiture the last answer gave', 'transcript');
+  }
+  const max = release.config.maxAnonymousChatMessages;
+  if (typeof max === 'number' && max > 0 && prior.length >= max) throw maxMessagesReached(max);
+  const now = deps.now();
+  const decision = deps.limiter.hit(`landing:${release.id}:${input.rateKey}`, deps.settings().perMinute, MINUTE_MS, now);
+  if (!decision.allowed) throw rateLimitedError(decision, now, 'Too many anonymous chat messages; retry after the window');
+  const wallet = release.config.walletBalanceUsd;
+  if (typeof wallet === 'number' && wallet <= 0) throw insufficientFunds({ walletBalanceUsd: wallet });
+
+  const session = visitor.anonymousSessionId;
+  let thread: ThreadRecord | undefined = session === undefined ? undefined : await deps.threads.findLanding(visitor.subject, release.id);
+  thread ??= await deps.threads.create({
+    workspaceId: release.workspaceId,
+    releaseId: release.id,
+    ownerSubject: visitor.subject,
+    kind: 'landing',
+    transcriptTitle: `Landing-page chat with ${release.name}`,
+    visibility: 'private',
+    metadata: { channel: input.channel, ...(session !== undefined && { sessionId: session }) },
+  });
+  let result;
+  try {
+    result = await deps.chat.send(
+      { principal: visitor, thread, release, resource: input.resource, paymentHeader: null },
+      { content: conversation.newPrompt, metadata: { channel: input.channel, ...(conversation.language !== undefined && { language: conversation.language }) } },
+    );
+  } catch (err) {
+    // A priced release is paid from its wallet: an anonymous visitor cannot pay, so the wallet is short.
+    if (err instanceof EmulatorError && err.code === 'payment_required') throw insufficientFunds(err.details);
+    throw err;
+  }
+  const turn: LandingTurn = { prompt: conversation.newPrompt, response: result.message.content, context: result.context.map(sourceOut) };
+  const transcript = [...prior, turn];
+  return { transcript, signiture: transcriptSignature(secret, release.id, transcript) };
+}
+
+function keyRefused(request: Request): boolean {
+  if (request.headers.get('x-api-key') !== null) return true;
+  const auth = request.headers.get('authorization');
+  return auth !== null && /^bearer\s+svc_/i.test(auth);
 }
 
 export function landingRoutes(deps: LandingDeps): RouteDef[] {
   return [
     defineRoute({
       method: 'POST',
-      path: '/api/v1/chat/landing/:releaseId',
+      path: '/ai-chat/anonymous-chat',
       tag: CHAT_TAG,
       summary:
-        'Landing-page chat through a server-side proxy: x-landing-timestamp (Unix seconds) and x-landing-signature = hex HMAC-SHA256(config.landingSecret, timestamp + "." + body); never an API key',
+        'Landing-page chat (stateless signed transcript). X-Landing-Page-Ts (Unix seconds) and X-Landing-Page-Sig = hex HMAC-SHA256(landing key, `${ts}.${releaseId}.${newPrompt}`), required when the release has requireSignedAnonymousChat; never an API key',
       auth: { kind: 'none' },
-      emulatorDefined: true,
-      bodyDoc: { schema: LandingBodySchema, mediaTypes: ['application/json'] },
-      params: z.object({ releaseId: z.string().min(1).max(200) }),
-      handler: async ({ params, request }) => {
-        if (request.headers.get('x-api-key') !== null) throw forbidden('Landing-page chat never takes an API key; sign requests on your server instead');
-        const release = await deps.releases.get(params.releaseId);
-        if (!release) throw notFound('Release');
-        const secret = release.config.landingSecret;
-        if (typeof secret !== 'string' || secret.length === 0) throw forbidden('Landing-page chat is not enabled for this release');
-        if (release.status === 'archived') throw releaseArchived();
-        const timestamp = request.headers.get('x-landing-timestamp');
-        const signature = request.headers.get('x-landing-signature');
-        if (!timestamp || !signature) throw unauthorized('Landing-page chat needs x-landing-timestamp and x-landing-signature');
-        if (!/^\d{1,15}$/.test(timestamp) || Math.abs(deps.now() - Number(timestamp) * 1000) > LANDING_MAX_SKEW_MS) {
-          throw unauthorized('Stale or malformed x-landing-timestamp: it must be within 5 minutes of now (Unix seconds)');
+      realClient: LANDING_CLIENT,
+      body: AnonymousChatBodySchema,
+      response: LandingAnswerSchema,
+      handler: async ({ body, request, clientIp }) => {
+        if (keyRefused(request)) throw forbidden('Anonymous chat never takes an API key: sign requests with the landing-page key instead');
+        const release = await landingRelease(deps.releases, body.releaseId);
+        const ts = request.headers.get('x-landing-page-ts');
+        const sig = request.headers.get('x-landing-page-sig');
+        const required = release.config.requireSignedAnonymousChat === true;
+        // Unsigned requests pass where the release does not ask for signing; a signature sent is always checked.
+        if (required || ts !== null || sig !== null) {
+          const settings = deps.settings();
+          const check = checkLandingRequest({ secrets: [settings.secret, ...settings.acceptedSecrets], ts, sig, releaseId: release.id, newPrompt: body.newPrompt, nowMs: deps.now() });
+          if (check !== 'ok') throw landingSigInvalid(`Landing-page signature refused (${check})`, check);
         }
-        const raw = await request.text();
-        if (!sameText(signature.toLowerCase(), landingSignature(secret, timestamp, raw))) throw unauthorized('Invalid landing-page signature');
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(raw);
-        } catch {
-          throw validationError('Malformed JSON body', [{ path: 'body', message: 'Body is not valid JSON' }]);
-        }
-        const body = parseWith(LandingBodySchema, parsed, 'body');
-        const visitor: EndUserPrincipal = { kind: 'endUser', via: 'anonymous', subject: `landing:${release.id}:${body.sessionId}`, anonymousSessionId: body.sessionId };
-        let thread;
-        if (body.threadId !== undefined) {
-          thread = await deps.threads.get(body.threadId);
-          if (!thread || thread.kind !== 'landing' || thread.ownerSubject !== visitor.subject) throw threadNotFound();
-        } else {
-          thread = await deps.threads.create({
-            workspaceId: release.workspaceId,
-            releaseId: release.id,
-            ownerSubject: visitor.subject,
-            kind: 'landing',
-            transcriptTitle: `Landing-page chat with ${release.name}`,
-            visibility: 'private',
-            metadata: { channel: 'landing' },
-          });
-        }
-        const result = await deps.chat.send({ principal: visitor, thread, release, resource: new URL(request.url).pathname, paymentHeader: request.headers.get('x-payment') }, body);
-        if (body.stream) return chatStreamResponse(thread.id, result);
-        return { thread: threadOut((await deps.threads.get(thread.id))!), ...chatResponse(result) };
+        const session = body.sessionId;
+        const visitor: EndUserPrincipal =
+          session === undefined
+            ? { kind: 'endUser', via: 'anonymous', subject: `anon:landing-${clientIp}` }
+            : { kind: 'endUser', via: 'anonymous', subject: `anon:${session}`, anonymousSessionId: session };
+        return landingTurn(deps, {
+          release,
+          conversation: body,
+          visitor,
+          rateKey: session ?? `ip:${clientIp}`,
+          resource: new URL(request.url).pathname,
+          channel: 'landing',
+        });
       },
     }),
   ];

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ChatMessageSchema, ChatResponseSchema, ChatThreadSchema, ChatUsageSchema, ChatContextSchema } from '../../types/chat.js';
 import { paginatedResponse } from '../../types/common.js';
+import { StreamContextEntrySchema, type StreamContextEntry } from '../../types/landing.js';
 
 export const MAX_CONTENT_CHARS = 100_000;
 export const THREADS_DEFAULT_LIMIT = 20;
@@ -85,9 +86,15 @@ export const ThreadListSchema = paginatedResponse(ChatThreadSchema);
 export const MessageListSchema = paginatedResponse(ChatMessageSchema);
 export const AnonymousThreadAnswerSchema = z.object({ thread: ChatThreadSchema, anonymousSessionId: z.string() });
 
-/** The events of a streamed send (emulator-defined; the spec names ChatStreamChunk only). */
+export { StreamContextEntrySchema, type StreamContextEntry };
+
+/**
+ * The events of a streamed send: `start`, `context` (the retrieved sources, before any text; from
+ * the SDK's documented stream), the text `delta`s, and `done` (emulator-defined beyond that).
+ */
 export const ChatStreamChunkSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), threadId: z.string(), userMessageId: z.string(), messageId: z.string() }),
+  z.object({ type: z.literal('context'), context: z.array(StreamContextEntrySchema) }),
   z.object({ type: z.literal('delta'), index: z.number().int().nonnegative(), content: z.string() }),
   z.object({ type: z.literal('done'), message: ChatMessageSchema, usage: ChatUsageSchema, context: ChatContextSchema }),
 ]);

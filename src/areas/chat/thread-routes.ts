@@ -19,7 +19,7 @@ import {
   type CreateThreadInput,
 } from './schema.js';
 import type { ChatThreadStore } from './thread-store.js';
-import { threadOut } from './thread-store.js';
+import { ownerIdOf, threadOut } from './thread-store.js';
 import { loadTokenizer } from './usage.js';
 
 export const CHAT_TAG = 'chat';
@@ -40,6 +40,7 @@ export async function openThread(deps: ThreadRouteDeps, user: EndUserPrincipal, 
     workspaceId: release.workspaceId,
     releaseId: release.id,
     ownerSubject: user.subject,
+    ownerId: ownerIdOf(user),
     kind: anonymous ? 'anonymous' : 'user',
     title: input.title,
     transcriptTitle: input.title ?? `Chat with ${release.name}`,

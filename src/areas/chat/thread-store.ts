@@ -56,6 +56,8 @@ export interface ThreadRecord {
   workspaceId: string;
   releaseId: string;
   ownerSubject: string;
+  /** The owner's own id, no kind prefix (contract section 7): user id, external user id or anonymous session id. */
+  ownerId: string;
   kind: ThreadKind;
   title: string | null;
   visibility: Visibility;
@@ -79,17 +81,33 @@ export interface NewMessage {
   metadata: Record<string, unknown>;
 }
 
+/** Where the owner id is kept: a reserved key of the metadata column, never shown as metadata. */
+const OWNER_KEY = '_ownerId';
+
+/** The id part of a usage subject (`user:ID`, `anon:SESSION`, ...), for threads stored without an owner id. */
+export function subjectId(subject: string): string {
+  const at = subject.indexOf(':');
+  return at === -1 ? subject : subject.slice(at + 1);
+}
+
+/** The caller's own id (contract section 7): the platform user, the integrator's external user, or the anonymous session. */
+export function ownerIdOf(principal: { subject: string; userId?: string; externalUserId?: string; anonymousSessionId?: string }): string {
+  return principal.userId ?? principal.externalUserId ?? principal.anonymousSessionId ?? subjectId(principal.subject);
+}
+
 function fromRow(row: ThreadRow): ThreadRecord {
+  const { [OWNER_KEY]: storedOwner, ...metadata } = parseJson<Record<string, unknown>>(row.metadata, {});
   return {
     id: row.id,
     workspaceId: row.workspace_id,
     releaseId: row.release_id,
     ownerSubject: row.owner_subject,
+    ownerId: typeof storedOwner === 'string' ? storedOwner : subjectId(row.owner_subject),
     kind: row.kind as ThreadKind,
     title: row.title,
     visibility: row.visibility as Visibility,
     archived: Number(row.archived) === 1,
-    metadata: parseJson(row.metadata, {}),
+    metadata,
     messageCount: Number(row.message_count),
     assistantReplies: Number(row.assistant_replies),
     lastMessageAt: row.last_message_at === null ? null : Number(row.last_message_at),
@@ -100,19 +118,19 @@ function fromRow(row: ThreadRow): ThreadRecord {
   };
 }
 
-/** The spec's ChatThread. `ownerId` is the owner's usage subject (`user:ID`, `apikeyuser:ID`, `anon:SESSION`). */
+/** The spec's ChatThread. `ownerId` (and `createdBy`) is the owner's own id, with no kind prefix. */
 export function threadOut(thread: ThreadRecord) {
   return {
     id: thread.id,
     ...(thread.title !== null && { title: thread.title }),
     releaseId: thread.releaseId,
-    ownerId: thread.ownerSubject,
+    ownerId: thread.ownerId,
     workspaceId: thread.workspaceId,
     messageCount: thread.messageCount,
     ...(thread.lastMessageAt !== null && { lastMessageAt: toIso(thread.lastMessageAt) }),
     visibility: thread.visibility,
     archived: thread.archived,
-    metadata: { ...thread.metadata, createdAt: toIso(thread.createdAt), updatedAt: toIso(thread.updatedAt), createdBy: thread.ownerSubject },
+    metadata: { ...thread.metadata, createdAt: toIso(thread.createdAt), updatedAt: toIso(thread.updatedAt), createdBy: thread.ownerId },
   };
 }
 
@@ -143,6 +161,8 @@ export class ChatThreadStore {
     workspaceId: string;
     releaseId: string;
     ownerSubject: string;
+    /** The owner's own id; the subject's id part when left out. */
+    ownerId?: string | undefined;
     kind: ThreadKind;
     title?: string | undefined;
     transcriptTitle: string;
@@ -166,7 +186,7 @@ export class ChatThreadStore {
         input.kind,
         input.title ?? null,
         input.visibility,
-        JSON.stringify(input.metadata),
+        JSON.stringify({ ...input.metadata, [OWNER_KEY]: input.ownerId ?? subjectId(input.ownerSubject) }),
         JSON.stringify({ fires: 0, lastFiredReply: null }),
         input.expiresAt ?? null,
         now,
@@ -185,6 +205,15 @@ export class ChatThreadStore {
 
   async get(id: string): Promise<ThreadRecord | undefined> {
     const row = await this.deps.storage.get<ThreadRow>('SELECT * FROM chat_threads WHERE id = ?', [id]);
+    return row ? fromRow(row) : undefined;
+  }
+
+  /** The newest landing-chat thread a session keeps on a release (its conversation is persisted append-only). */
+  async findLanding(ownerSubject: string, releaseId: string): Promise<ThreadRecord | undefined> {
+    const row = await this.deps.storage.get<ThreadRow>(
+      "SELECT * FROM chat_threads WHERE owner_subject = ? AND release_id = ? AND kind = 'landing' ORDER BY seq DESC LIMIT 1",
+      [ownerSubject, releaseId],
+    );
     return row ? fromRow(row) : undefined;
   }
 

@@ -7,6 +7,8 @@ import {
   AcceptTermsSchema,
   CreateTermsSchema,
   GateQuerySchema,
+  ReleaseAcceptParamsSchema,
+  ReleaseAcceptSchema,
   TermsAnswerSchema,
   TermsGateSchema,
   TermsListQuerySchema,
@@ -69,12 +71,27 @@ export function termsRoutes(store: TermsStore, service: TermsService): RouteDef[
       method: 'POST',
       path: '/api/v1/terms/accept',
       tag: TAG,
-      summary: 'Accept the current version of terms (a stale version answers 409)',
-      auth: { kind: 'endUser', anonymous: true },
+      summary: 'Accept the current version of terms (a stale version answers 409); an anonymous visitor names their session in x-anonymous-session-id or body anonymousSessionId',
+      auth: { kind: 'endUser', anonymous: true, anonymousBodyField: 'anonymousSessionId' },
       emulatorDefined: true,
       body: AcceptTermsSchema,
       response: AcceptAnswerSchema,
       handler: ({ principal, body }) => service.accept(principal, body),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/white-label-release/:releaseId/terms-of-service/accept',
+      tag: TAG,
+      summary: 'A landing visitor accepts the release’s current terms for their anonymous session (no headers); their chats with that sessionId then pass the gate',
+      auth: { kind: 'none' },
+      realClient: 'divinci-ai/divinci-landing-template src/worker.ts (handleTermsAccept)',
+      params: ReleaseAcceptParamsSchema,
+      body: ReleaseAcceptSchema,
+      response: AcceptAnswerSchema,
+      handler: ({ params, body }) => {
+        const visitor: Principal = { kind: 'endUser', via: 'anonymous', subject: `anon:${body.anonymousSessionId}`, anonymousSessionId: body.anonymousSessionId };
+        return service.accept(visitor, { tosId: body.tosId, version: body.version, releaseId: params.releaseId });
+      },
     }),
     defineRoute({
       method: 'GET',

@@ -2,6 +2,7 @@
 // emulator-defined management records (CLI `terms` group).
 import { z } from 'zod';
 import { IdSchema, IsoTimestampSchema } from '../../types/common.js';
+import { ReleaseTermsAcceptRequestSchema } from '../../types/landing.js';
 import { TermsAcceptInputSchema, TermsGateSchema } from '../../types/terms.js';
 import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
 
@@ -38,6 +39,10 @@ export const TermsParamsSchema = z.object({ tosId: z.string().min(1).max(200) })
 export const GateQuerySchema = z.object({ releaseId: IdSchema.max(200) });
 export const AcceptTermsSchema = TermsAcceptInputSchema.extend({ anonymousSessionId: z.string().min(1).max(128).optional() }).strict();
 export type AcceptTermsInput = z.infer<typeof AcceptTermsSchema>;
+
+/** The public per-release accept of landing pages: the visitor is the anonymous session in the body. */
+export const ReleaseAcceptSchema = ReleaseTermsAcceptRequestSchema;
+export const ReleaseAcceptParamsSchema = z.object({ releaseId: z.string().min(1).max(200) });
 
 // Responses.
 
