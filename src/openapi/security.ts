@@ -67,6 +67,10 @@ export function securityOf(route: RouteDef): Requirement[] {
 export const EXTRA_RESPONSES: Record<string, Record<string, Json>> = {
   // Without an approving login_hint the authorize endpoint shows its sign-in page instead of redirecting.
   'GET /oauth/authorize': { '200': { description: 'The interactive sign-in page', content: { 'text/html': { schema: { type: 'string' } } } } },
+  // A verify link that names no redirectTo shows a confirmation page instead of redirecting.
+  'GET /ai-chat/free-chat-gate/verify': {
+    '200': { description: 'The confirmation page, with the verified token', content: { 'text/html': { schema: { type: 'string' } } } },
+  },
   // JSON-RPC answers: one JSON response, or (message/stream, tasks/resubscribe) a stream of them; the per-IP limit is a 429.
   'POST /api/v1/a2a': {
     '200': {

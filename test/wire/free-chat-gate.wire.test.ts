@@ -36,6 +36,21 @@ describe.each(MATRIX)('free-chat gate (real wire): $label', ({ driver, door: doo
     return new URL(res.headers.get('location')!).searchParams.get('token')!;
   };
 
+  // Emulator-defined: a person opening a mailed link with no redirectTo sees a page with the token.
+  it('answers a verify link without redirectTo with a 200 page holding a verified token that chats', async () => {
+    const started = await post('/ai-chat/free-chat-gate/start', { releaseId: 'rel_gate', email: 'page@example.com', turnstileToken: 'ts-2', redirectTo: REDIRECT });
+    expect(started.status).toBe(200);
+    const link = new URL((await mailbox()).data.filter((m) => m.to === 'page@example.com').at(-1)!.links[0]);
+    const page = await fetch(`${door.baseUrl}/ai-chat/free-chat-gate/verify?token=${encodeURIComponent(link.searchParams.get('token')!)}`, { redirect: 'manual' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const token = /<pre id="token">([^<]+)<\/pre>/.exec(await page.text())![1]!;
+    expect(token.startsWith('rel_gate.')).toBe(true);
+    const sent = await post('/ai-chat/free-chat-gate/chat-send', { token, prevSigniture: '', newPrompt: 'How do I reset my password?', transcript: [] });
+    expect(sent.status).toBe(200);
+    expect(sent.body.transcript).toHaveLength(1);
+  });
+
   it(`serves the welcome messages of a release for a language (${WELCOME})`, async () => {
     const en = await fetch(`${door.baseUrl}/ai-chat/free-chat-gate/welcome?${new URLSearchParams({ releaseId: 'rel_gate', language: 'en' })}`);
     expect(en.status).toBe(200);

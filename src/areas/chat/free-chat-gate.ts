@@ -33,7 +33,7 @@ export interface GateDeps extends LandingDeps {
 }
 
 export const WelcomeQuerySchema = z.object({ releaseId: z.string().min(1).max(200), language: z.string().min(1).max(35).optional() });
-export const GateVerifyQuerySchema = z.object({ token: z.string().min(1).max(1000), redirectTo: z.url({ protocol: /^https?$/ }).max(2000) });
+export const GateVerifyQuerySchema = z.object({ token: z.string().min(1).max(1000), redirectTo: z.url({ protocol: /^https?$/ }).max(2000).optional() });
 
 /** The same address however it is cased or padded: one quota per mailbox. */
 const emailHashOf = (email: string) => sha256Hex(email.trim().toLowerCase()).slice(0, 32);
@@ -101,7 +101,8 @@ export function freeChatGateRoutes(deps: GateDeps): RouteDef[] {
       method: 'GET',
       path: '/ai-chat/free-chat-gate/verify',
       tag: CHAT_TAG,
-      summary: 'The magic link: 302 to redirectTo with the verified token added as `token` (emulator-defined placement)',
+      summary:
+        'The magic link: 302 to redirectTo with the verified token added as `token` (emulator-defined placement); without redirectTo, a 200 page that shows the verified token (emulator-defined)',
       auth: { kind: 'none' },
       realClient: GATE_CLIENT,
       query: GateVerifyQuerySchema,
@@ -112,6 +113,7 @@ export function freeChatGateRoutes(deps: GateDeps): RouteDef[] {
         if (!link) throw validationError('Invalid or expired verification link', [{ path: 'query.token', message: 'Not a live link token of this service' }]);
         await landingRelease(deps.releases, link.releaseId);
         const verified = signGateToken(secret, 'verified', { ...link, exp: Math.floor((deps.now() + ttlMs()) / 1000) });
+        if (query.redirectTo === undefined) return verifiedPage(verified);
         const target = new URL(query.redirectTo);
         target.searchParams.set('token', verified);
         return new Response(null, { status: 302, headers: { location: target.toString(), 'cache-control': 'no-store' } });
@@ -159,4 +161,11 @@ export function freeChatGateRoutes(deps: GateDeps): RouteDef[] {
       },
     }),
   ];
+}
+
+/** The page a person sees when they open a link that names no page to go back to. */
+function verifiedPage(token: string): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Email verified</title></head>
+<body><h1>Email verified</h1><p>Go back to the chat; it continues with this verified token:</p><pre id="token">${token.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</pre></body></html>`;
+  return new Response(html, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
 }
