@@ -18,8 +18,11 @@ export const TIER_SLUGS = ['free', 'basic', 'premium', 'enterprise', 'unlimited'
 /** Partial tier limits: a workspace's embed tier or a key's customTierLimits entry. */
 export const TierLimitsSchema = z
   .object({
-    messagesPerMonth: z.number().int().nonnegative(),
-    messagesPerDay: z.number().int().nonnegative(),
+    // -1 is unlimited (real wire: Examples embed/MembershipTiers.md).
+    messagesPerMonth: z.number().int().min(-1),
+    messagesPerDay: z.number().int().min(-1),
+    messagesPerHour: z.number().int().min(-1),
+    maxConversationLength: z.number().int().min(-1),
     maxTokensPerMessage: z.number().int().positive(),
     maxConcurrentChats: z.number().int().positive(),
   })
