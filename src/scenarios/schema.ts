@@ -124,7 +124,7 @@ const RagFileDocSchema = z
     fixture: z.string().optional(),
     filename: z.string().min(1).max(255).regex(/^[^\\/]+$/, 'A file name, not a path').optional(),
     mimeType: z.string().optional(),
-    chunkingTool: z.enum(['default', 'chapter-aware', 'openparse', 'unstructured']).optional(),
+    chunkingTool: z.enum(['default', 'chapter-aware', 'openparse', 'unstructured', 'langextract']).optional(),
     sourceUrl: z.url().optional(),
     state: z.enum(['pending', 'processing', 'completed', 'searchable', 'error']).default('searchable'),
     /** The error message of a file in state `error`. */
@@ -143,7 +143,7 @@ const RagTargetDocSchema = z
     description: z.string().optional(),
     vectorIndexTool: z.enum(['default', 'vectorize']).optional(),
     embeddingModel: z.string().min(1).optional(),
-    chunkingTool: z.enum(['default', 'chapter-aware', 'openparse', 'unstructured']).optional(),
+    chunkingTool: z.enum(['default', 'chapter-aware', 'openparse', 'unstructured', 'langextract']).optional(),
     chunkSize: z.number().int().min(32).max(8192).optional(),
     chunkOverlap: z.number().int().min(0).max(4096).optional(),
     contextPerMessage: z.number().int().min(1).max(100).optional(),
