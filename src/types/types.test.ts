@@ -244,7 +244,7 @@ describe('rag', () => {
     expect(RagContextQuerySchema.safeParse({ query: 'q', groupId: 'grp_1' }).success).toBe(true);
     expect(failedPaths(RagContextQuerySchema, { query: 'q' })).toEqual(['collectionId']);
     expect(failedPaths(RagContextQuerySchema, { query: 'q', collectionId: 'a', groupId: 'b' })).toEqual(['collectionId']);
-    expect(failedPaths(RagContextQuerySchema, { query: 'q', collectionId: 'a', topK: 101 })).toEqual(['topK']);
+    expect(failedPaths(RagContextQuerySchema, { query: 'q', collectionId: 'a', topK: 0 })).toEqual(['topK']);
   });
 
   it('collections have settings with a similarity threshold in 0..1 and a status enum', () => {

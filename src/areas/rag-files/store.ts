@@ -340,11 +340,7 @@ export class RagFileStore {
     );
   }
 
-  /**
-   * A copy of a file in another target with its text, chunks and state: no re-ingest (fork). A
-   * searchable source makes a searchable copy at once; an unfinished one is copied pending and
-   * the caller starts its pipeline.
-   */
+  /** A copy of a file in another target with its text, chunks and state, no re-ingest (fork); an unfinished file is copied pending, for the caller's pipeline. */
   async forkTo(row: FileRow, targetId: string, actor: Actor): Promise<{ copy: FileRow; ready: boolean }> {
     const copy = await this.copyTo(row, targetId, undefined, actor);
     if (row.status !== 'completed') return { copy, ready: false };
