@@ -5,7 +5,7 @@ import type { IdFactory } from '../../seed/ids.js';
 import type { TokenSigner } from '../../security/jwt.js';
 import type { ApiKeyRecord, ApiKeyStore } from '../api-keys/store.js';
 import type { ReleaseStore } from '../releases/store.js';
-import { assignTier, availableTiers, tierLimits } from '../tiers/tiers.js';
+import { assignTier, availableTiers, tierLimits, UNLIMITED } from '../tiers/tiers.js';
 import type { UsageStore } from '../tiers/usage-store.js';
 import type { WorkspaceStore } from '../workspaces/store.js';
 import { ACCESS_TOKEN_TTL_SEC } from './schema.js';
@@ -189,6 +189,14 @@ export class EmbedAuth implements EndUserResolver {
     const key = principal.keyId ? await this.deps.keys.get(workspaceId, principal.keyId) : undefined;
     const tier = principal.tier ?? 'free';
     const limits = tierLimits(tier, workspace?.embedTiers ?? [], key?.customTierLimits);
+    if (principal.tier === undefined) {
+      // The real tier table governs signed-in external users. Anonymous visitors and platform users
+      // (no tier) keep the free tier's day and month caps only, unless the workspace's free tier
+      // names an hourly or conversation limit: their chats are bounded by the release instead.
+      const free = (workspace?.embedTiers ?? []).find((t) => t.slug === 'free')?.limits ?? {};
+      if (free.messagesPerHour === undefined) limits.messagesPerHour = UNLIMITED;
+      if (free.maxConversationLength === undefined) limits.maxConversationLength = UNLIMITED;
+    }
     return { limits, status: await this.deps.usage.quota(principal.subject, tier, limits, conversationLength) };
   }
 
