@@ -74,5 +74,10 @@ describe.each(MATRIX)('rag groups, fork and chunk listing: $label', ({ driver, d
     expect(page.body).toMatchObject({ offset: 0, length: 100, sourceDocCount: 4 });
     expect(page.body.page.length).toBe(Math.min(100, page.body.total));
     expect(paths(await rag.post('/api/v1/rag/targets', { vectorIndexTool: 'default' }))).toEqual(['body.title']);
+    // The workspace mount of the listing takes a member's Bearer token; an API key is refused.
+    const mount = await door.fetch('/white-label/ws_acme/rag-vector/vec_docs/all-chunks?offset=0&length=1', { headers: { 'x-api-key': door.key('key_rag') } });
+    expect(mount.status).toBe(403);
+    const asOwner = await door.fetch('/white-label/ws_acme/rag-vector/vec_docs/all-chunks?offset=x', { headers: { authorization: `Bearer ${door.token('user_alice')}` } });
+    expect(asOwner.status).toBe(400);
   });
 });

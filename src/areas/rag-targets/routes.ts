@@ -1,7 +1,7 @@
 // The RAG target routes (spec section 4): list, create, read one, patch, delete (with all its
 // resources), migrate (clone with new settings and reindex), fork (copy without re-ingest),
 // bulk-reindex, prune-ghost-refs, the event log and the whole-vector chunk listing.
-import { validationError } from '../../core/errors.js';
+import { forbidden, validationError } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import type { RagFileServices } from '../rag-files/services.js';
 import type { VectorIndexes } from '../../vector/index-manager.js';
@@ -213,8 +213,11 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): R
       params: WorkspaceVectorParamsSchema,
       query: ChunkListQuerySchema,
       response: ChunkListPageSchema,
-      handler: async ({ principal, params, query }) =>
-        files.targetChunkPage((await found(workspaceOf(principal), params.vectorId)).id, query.offset, query.length),
+      handler: async ({ principal, params, query }) => {
+        // The workspace mount is for signed-in members; API keys are refused there (REAL-WIRE.md section 8).
+        if (principal.kind === 'apiKey') throw forbidden('The /white-label workspace mount takes a user’s Bearer token, not an API key');
+        return files.targetChunkPage((await found(workspaceOf(principal), params.vectorId)).id, query.offset, query.length);
+      },
     }),
     defineRoute({
       method: 'POST',
