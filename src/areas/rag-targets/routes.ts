@@ -41,6 +41,8 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): R
       path: '/api/v1/rag/targets',
       tag: TAG,
       summary: 'The workspace’s vector indexes, oldest first',
+      // Paths are the emulator's; the calls and bodies follow the client library.
+      realClient: SDK_CLIENT_RAG,
       auth: READ,
       emulatorDefined: true,
       response: TargetListSchema,
@@ -55,7 +57,9 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): R
       method: 'POST',
       path: '/api/v1/rag/targets',
       tag: TAG,
-      summary: 'Create a vector index',
+      summary: 'Create a vector index: {title} or the client library’s {name}; both are served',
+      // Paths are the emulator's; the calls and bodies follow the client library.
+      realClient: SDK_CLIENT_RAG,
       auth: WRITE,
       emulatorDefined: true,
       body: CreateTargetSchema,
@@ -83,6 +87,8 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): R
       path: '/api/v1/rag/targets/:collectionId',
       tag: TAG,
       summary: 'Change retrieval settings (minimumSimilarity, contextPerMessage, embeddingModel) or the title',
+      // Paths are the emulator's; the calls and bodies follow the client library.
+      realClient: SDK_CLIENT_RAG,
       auth: WRITE,
       emulatorDefined: true,
       params: TargetParamsSchema,
@@ -99,6 +105,8 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): R
       path: '/api/v1/rag/targets/:collectionId',
       tag: TAG,
       summary: 'Delete the index and all its resources: files, chunks, vectors, references and events',
+      // Paths are the emulator's; the calls and bodies follow the client library.
+      realClient: SDK_CLIENT_RAG,
       auth: WRITE,
       params: TargetParamsSchema,
       handler: async ({ principal, params }) => {
@@ -155,6 +163,8 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): R
       path: '/api/v1/rag/targets/:collectionId/fork',
       tag: TAG,
       summary: 'Copy the index without re-ingesting: same settings, copies of its files, chunks and vectors, searchable at once',
+      // Paths are the emulator's; the calls and bodies follow the client library.
+      realClient: SDK_CLIENT_RAG,
       auth: WRITE,
       // The client library's vectorIndex.fork({ragId}, {name}); its path is not documented.
       emulatorDefined: true,
