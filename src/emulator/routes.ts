@@ -11,6 +11,7 @@ import { ragFileRoutes } from '../areas/rag-files/routes.js';
 import { ragUploadRoutes } from '../areas/rag-files/upload-routes.js';
 import { ragSearchRoutes } from '../areas/rag-search/routes.js';
 import { ragTargetRoutes } from '../areas/rag-targets/routes.js';
+import { ragGroupRoutes } from '../areas/rag-targets/group-routes.js';
 import { controlRoutes } from '../control/routes.js';
 import { defineRoute, type RouteDef } from '../core/route.js';
 import { buildOpenApi, serversFor } from '../openapi/document.js';
@@ -28,6 +29,7 @@ export function buildRoutes(world: World): RouteDef[] {
     ...ragFileRoutes(world.stores.rag),
     ...ragUploadRoutes(world.stores.rag),
     ...ragTargetRoutes(world.stores.rag, world.vectorIndexes),
+    ...ragGroupRoutes(world.stores.rag.targets),
     ...ragSearchRoutes(world.stores.ragSearch, world.stores.rag.targets, world.stores.rag.files),
     ...embedAuthRoutes(world.embedAuth),
     ...apiKeyRoutes(world.stores.apiKeys, world.stores.embedSessions),

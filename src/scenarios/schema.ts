@@ -19,8 +19,11 @@ export const TIER_SLUGS = ['free', 'basic', 'premium', 'enterprise', 'unlimited'
 /** Partial tier limits: a workspace's embed tier or a key's customTierLimits entry. */
 export const TierLimitsSchema = z
   .object({
-    messagesPerMonth: z.number().int().nonnegative(),
-    messagesPerDay: z.number().int().nonnegative(),
+    // -1 is unlimited (real wire: Examples embed/MembershipTiers.md).
+    messagesPerMonth: z.number().int().min(-1),
+    messagesPerDay: z.number().int().min(-1),
+    messagesPerHour: z.number().int().min(-1),
+    maxConversationLength: z.number().int().min(-1),
     maxTokensPerMessage: z.number().int().positive(),
     maxConcurrentChats: z.number().int().positive(),
   })
@@ -122,7 +125,7 @@ const RagFileDocSchema = z
     fixture: z.string().optional(),
     filename: z.string().min(1).max(255).regex(/^[^\\/]+$/, 'A file name, not a path').optional(),
     mimeType: z.string().optional(),
-    chunkingTool: z.enum(['default', 'chapter-aware', 'openparse', 'unstructured']).optional(),
+    chunkingTool: z.enum(['default', 'chapter-aware', 'openparse', 'unstructured', 'langextract']).optional(),
     sourceUrl: z.url().optional(),
     state: z.enum(['pending', 'processing', 'completed', 'searchable', 'error']).default('searchable'),
     /** The error message of a file in state `error`. */
@@ -141,7 +144,7 @@ const RagTargetDocSchema = z
     description: z.string().optional(),
     vectorIndexTool: z.enum(['default', 'vectorize']).optional(),
     embeddingModel: z.string().min(1).optional(),
-    chunkingTool: z.enum(['default', 'chapter-aware', 'openparse', 'unstructured']).optional(),
+    chunkingTool: z.enum(['default', 'chapter-aware', 'openparse', 'unstructured', 'langextract']).optional(),
     chunkSize: z.number().int().min(32).max(8192).optional(),
     chunkOverlap: z.number().int().min(0).max(4096).optional(),
     contextPerMessage: z.number().int().min(1).max(100).optional(),

@@ -52,9 +52,18 @@ export type WorkspaceMember = z.infer<typeof WorkspaceMemberSchema>;
 export const MembershipTierSchema = z.enum(['free', 'basic', 'premium', 'enterprise', 'unlimited']);
 export type MembershipTier = z.infer<typeof MembershipTierSchema>;
 
+/** A message limit: a count, or -1 for unlimited (real wire: Examples embed/MembershipTiers.md). */
+const MessageLimitSchema = z.number().int().min(-1);
+
+/**
+ * Tier limits. `messagesPerHour` and `maxConversationLength` are from real clients (the embed
+ * client's tierConfig, Examples embed/MembershipTiers.md); the emulator always serves them.
+ */
 export const TierLimitsSchema = z.object({
-  messagesPerMonth: z.number().int().nonnegative(),
-  messagesPerDay: z.number().int().nonnegative(),
+  messagesPerMonth: MessageLimitSchema,
+  messagesPerDay: MessageLimitSchema,
+  messagesPerHour: MessageLimitSchema.optional(),
+  maxConversationLength: MessageLimitSchema.optional(),
   maxTokensPerMessage: z.number().int().nonnegative(),
   maxConcurrentChats: z.number().int().nonnegative(),
 });
@@ -68,18 +77,45 @@ export type TierConfig = z.infer<typeof TierConfigSchema>;
 
 /** Message counters of a quota (used and remaining). */
 export const QuotaCountersSchema = z.object({
-  messagesThisMonth: z.number().int().nonnegative(),
-  messagesToday: z.number().int().nonnegative(),
+  messagesThisMonth: MessageLimitSchema,
+  messagesToday: MessageLimitSchema,
+  /** From real clients (tierConfig); -1 remaining = unlimited. */
+  messagesThisHour: MessageLimitSchema.optional(),
 });
 export type QuotaCounters = z.infer<typeof QuotaCountersSchema>;
 
 export const QuotaStatusSchema = z.object({
   tier: MembershipTierSchema,
-  usage: QuotaCountersSchema,
+  usage: QuotaCountersSchema.extend({ currentConversationLength: z.number().int().nonnegative().optional() }),
   remaining: QuotaCountersSchema,
   exceeded: z.boolean(),
 });
 export type QuotaStatus = z.infer<typeof QuotaStatusSchema>;
+
+/** The embed client's tierConfig (validate-login): limits, usage and what remains (from real clients, Examples embed/MembershipTiers.md). */
+export const EmbedTierConfigSchema = z.object({
+  tier: MembershipTierSchema,
+  limits: TierLimitsSchema,
+  usage: QuotaCountersSchema.extend({ currentConversationLength: z.number().int().nonnegative().optional() }),
+  remaining: QuotaCountersSchema,
+});
+export type EmbedTierConfig = z.infer<typeof EmbedTierConfigSchema>;
+
+/**
+ * `error.details` of a 429 QUOTA_EXCEEDED chat refusal (from real clients: the embed client reads
+ * `type` and `retryAfter`). `conversation_length_exceeded` is emulator-defined and never resets
+ * (`resetAt`, `retryAfter` null).
+ */
+export const QuotaExceededDetailsSchema = z.object({
+  type: z.enum(['monthly_quota_exceeded', 'daily_quota_exceeded', 'hourly_quota_exceeded', 'conversation_length_exceeded']),
+  tier: z.string(),
+  limit: z.number().int(),
+  remaining: z.literal(0),
+  resetAt: z.number().int().nullable(),
+  retryAfter: z.number().int().nonnegative().nullable(),
+  usage: QuotaCountersSchema.extend({ currentConversationLength: z.number().int().nonnegative().optional() }).optional(),
+});
+export type QuotaExceededDetails = z.infer<typeof QuotaExceededDetailsSchema>;
 
 /** An end user known through an API key (external user). */
 export const ApiKeyUserSchema = z.object({

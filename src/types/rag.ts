@@ -35,8 +35,8 @@ export const CompressionStrategySchema = z.enum([
 ]);
 export type CompressionStrategy = z.infer<typeof CompressionStrategySchema>;
 
-/** Chunking tools the emulator knows (contract section 7). */
-export const ChunkingToolSchema = z.enum(['default', 'chapter-aware', 'openparse', 'unstructured']);
+/** Chunking tools the emulator knows (contract section 7); `langextract` is from real clients (fulcrum divinci-sync-service.ts). */
+export const ChunkingToolSchema = z.enum(['default', 'chapter-aware', 'openparse', 'unstructured', 'langextract']);
 export type ChunkingTool = z.infer<typeof ChunkingToolSchema>;
 
 /** Vector index tools the emulator knows (contract section 7). */
@@ -137,9 +137,55 @@ export const RagContextByCollectionSchema = RagContextCommonSchema.extend({
 });
 export type RagContextByCollection = z.infer<typeof RagContextByCollectionSchema>;
 
+/**
+ * A group-context result as the real RAG client reads it (from real clients: fulcrum
+ * server/services/divinci-rag-client.ts `DivinciContextResult`): every vector of the group searched,
+ * at most 50 chunks.
+ */
+export type RagGroupContextResult = RagContextByGroup;
+export const RagGroupContextResultSchema = RagContextByGroupSchema;
+
+/** One chunk of the whole-vector listing (from real clients: demo-pipeline api-contracts.test.ts). */
+export const RagChunkListItemSchema = z
+  .object({
+    _id: IdSchema,
+    text: z.string(),
+    /** The file the chunk came from; pages are reassembled by grouping on `docSource._id`. */
+    docSource: z.object({ _id: IdSchema }).catchall(z.unknown()),
+  })
+  .catchall(z.unknown());
+export type RagChunkListItem = z.infer<typeof RagChunkListItemSchema>;
+
+/** A page of the whole-vector chunk listing `?offset&length` (from real clients: demo-pipeline api-contracts.test.ts, furniture-backfill-cli.ts). */
+export const RagChunkListPageSchema = z.object({
+  page: z.array(RagChunkListItemSchema),
+  /** Chunks in the whole vector. */
+  total: z.number().int().nonnegative(),
+  /** Files with chunks in the vector. */
+  sourceDocCount: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  length: z.number().int().positive(),
+});
+export type RagChunkListPage = z.infer<typeof RagChunkListPageSchema>;
+
+/** A RAG group: vectors searched together by `POST /api/v1/rag/context {groupId}` (emulator-defined record; groups from real clients). */
+export const RagGroupSchema = z.object({
+  _id: IdSchema,
+  id: IdSchema,
+  name: z.string(),
+  workspaceId: IdSchema,
+  vectorIds: z.array(IdSchema),
+  vectors: z.array(z.object({ _id: IdSchema, title: z.string() })),
+  createdAt: z.string(),
+});
+export type RagGroup = z.infer<typeof RagGroupSchema>;
+
 /** Either context result variant. */
 export const RagContextResultSchema = z.union([RagContextByCollectionSchema, RagContextByGroupSchema]);
 export type RagContextResult = z.infer<typeof RagContextResultSchema>;
+
+/** The most chunks one context retrieval answers. */
+export const RAG_CONTEXT_MAX_TOP_K = 50;
 
 /** Request body of POST /api/v1/rag/context: `query`, exactly one of `collectionId` or `groupId`, optional `topK`. */
 export const RagContextQuerySchema = z
@@ -147,7 +193,8 @@ export const RagContextQuerySchema = z
     query: z.string().min(1),
     collectionId: IdSchema.optional(),
     groupId: IdSchema.optional(),
-    topK: z.number().int().min(1).max(100).optional(),
+    /** Any count is taken; the server caps it at RAG_CONTEXT_MAX_TOP_K (real wire: fulcrum divinci-rag-client.ts "Server caps at 50"). */
+    topK: z.number().int().min(1).max(10_000).optional(),
   })
   .refine((value) => (value.collectionId === undefined) !== (value.groupId === undefined), {
     message: 'Give exactly one of collectionId or groupId',

@@ -244,7 +244,7 @@ describe('rag', () => {
     expect(RagContextQuerySchema.safeParse({ query: 'q', groupId: 'grp_1' }).success).toBe(true);
     expect(failedPaths(RagContextQuerySchema, { query: 'q' })).toEqual(['collectionId']);
     expect(failedPaths(RagContextQuerySchema, { query: 'q', collectionId: 'a', groupId: 'b' })).toEqual(['collectionId']);
-    expect(failedPaths(RagContextQuerySchema, { query: 'q', collectionId: 'a', topK: 101 })).toEqual(['topK']);
+    expect(failedPaths(RagContextQuerySchema, { query: 'q', collectionId: 'a', topK: 0 })).toEqual(['topK']);
   });
 
   it('collections have settings with a similarity threshold in 0..1 and a status enum', () => {
@@ -469,7 +469,7 @@ describe('identity', () => {
     expect(MembershipTierSchema.safeParse('gold').success).toBe(false);
     const limits = { messagesPerMonth: 600, messagesPerDay: 20, maxTokensPerMessage: 4000, maxConcurrentChats: 2 };
     expect(TierConfigSchema.safeParse({ tier: 'free', limits }).success).toBe(true);
-    expect(failedPaths(TierConfigSchema, { tier: 'free', limits: { ...limits, messagesPerDay: -1 } })).toEqual(['limits.messagesPerDay']);
+    expect(failedPaths(TierConfigSchema, { tier: 'free', limits: { ...limits, messagesPerDay: -2 } })).toEqual(['limits.messagesPerDay']);
     const quota = { tier: 'basic', usage: { messagesThisMonth: 3, messagesToday: 1 }, remaining: { messagesThisMonth: 597, messagesToday: 19 }, exceeded: false };
     expect(QuotaStatusSchema.safeParse(quota).success).toBe(true);
     expect(failedPaths(QuotaStatusSchema, { ...quota, remaining: { messagesToday: 19 } })).toEqual(['remaining.messagesThisMonth']);

@@ -196,11 +196,12 @@ describe.each(MATRIX)('chat: $label', ({ driver, door: doorName }) => {
     const refused = await c.send(id, cust, { content: 'One more about invoices' });
     expect(refused.status).toBe(429);
     const midnight = Date.parse('2026-05-05T00:00:00.000Z');
-    expect(refused.body).toEqual({
+    // A tier quota is the SDK's QuotaExceededError (code QUOTA_EXCEEDED), typed as the embed client reads it.
+    expect(refused.body).toMatchObject({
       error: {
-        code: 'RATE_LIMITED',
+        code: 'QUOTA_EXCEEDED',
         message: 'Daily message quota exceeded for your tier',
-        details: { limit: 3, remaining: 0, resetAt: midnight / 1000, retryAfter: (midnight - Date.parse(CHAT_NOW)) / 1000 },
+        details: { type: 'daily_quota_exceeded', limit: 3, remaining: 0, resetAt: midnight / 1000, retryAfter: (midnight - Date.parse(CHAT_NOW)) / 1000 },
       },
     });
     expect(refused.headers.get('retry-after')).toBe(String((midnight - Date.parse(CHAT_NOW)) / 1000));
@@ -209,7 +210,7 @@ describe.each(MATRIX)('chat: $label', ({ driver, door: doorName }) => {
     expect((await c.send(await c.thread(external('cust-2'), 'rel_help'), external('cust-2'), { content: 'invoices?' })).status).toBe(200);
     await door.emulator.clock.set(midnight);
     expect((await c.send(id, cust, { content: 'Next day, invoices again' })).status).toBe(200);
-    expect((await c.get('/api/v1/quota', cust)).body.usage).toEqual({ messagesThisMonth: 4, messagesToday: 1 });
+    expect((await c.get('/api/v1/quota', cust)).body.usage).toMatchObject({ messagesThisMonth: 4, messagesToday: 1 });
   });
 
   it('refuses a message longer than the tier’s maxTokensPerMessage', async () => {
@@ -384,7 +385,7 @@ describe.each(DRIVERS)('chat built-in scenarios on %s', (driver) => {
     const thread = (await call(emulator, '/api/v1/chat/threads', free, { releaseId: 'rel_help' })).body.id;
     const refused = await call(emulator, `/api/v1/chat/threads/${thread}/messages`, free, { content: 'Hello' });
     expect(refused.status).toBe(429);
-    expect(refused.body.error).toMatchObject({ code: 'RATE_LIMITED', details: { limit: 0, remaining: 0 } });
+    expect(refused.body.error).toMatchObject({ code: 'QUOTA_EXCEEDED', details: { type: 'monthly_quota_exceeded', limit: 0, remaining: 0 } });
     expect((await call(emulator, '/api/v1/quota', free)).body.exceeded).toBe(true);
     const premium = { ...free, 'x-external-user-id': 'premium-1', 'x-external-user-tier': 'premium' };
     const other = (await call(emulator, '/api/v1/chat/threads', premium, { releaseId: 'rel_help' })).body.id;

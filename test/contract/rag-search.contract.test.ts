@@ -111,7 +111,11 @@ describe.each(MATRIX)('rag search and context: $label', ({ driver, door: doorNam
     expect((await rag.post('/api/v1/rag/context', { query: 'x', groupId: 'grp_nope' })).body.error.message).toBe('RAG group not found');
     const both = await rag.post('/api/v1/rag/context', { query: 'x', collectionId: 'vec_docs', groupId: 'grp_support' });
     expect(both.body.error.details.issues).toEqual([{ path: 'body.collectionId', message: 'Give exactly one of collectionId or groupId' }]);
-    expect((await rag.post('/api/v1/rag/context', { query: 'x', collectionId: 'vec_docs', topK: 101 })).status).toBe(400);
+    // Real wire (fulcrum divinci-rag-client.ts): the server caps topK at 50 rather than refusing a larger one.
+    const capped = await rag.post('/api/v1/rag/context', { query: 'x', collectionId: 'vec_docs', topK: 101 });
+    expect(capped.status).toBe(200);
+    expect(capped.body.chunks.length).toBeLessThanOrEqual(50);
+    expect((await rag.post('/api/v1/rag/context', { query: 'x', collectionId: 'vec_docs', topK: 0 })).status).toBe(400);
   });
 
   it('rebuilds the vector index after a reset, so answers follow storage', async () => {

@@ -36,6 +36,8 @@ describe.each(MATRIX)('rag targets: $label', ({ driver, door: doorName }) => {
     expect(list.data[0]).toEqual({
       _id: 'vec_docs',
       title: 'Help Center',
+      // The client library reads `name` (https://sdk.divinci.ai/client/rag/).
+      name: 'Help Center',
       description: 'Customer-facing help articles',
       vectorIndexTool: 'default',
       embeddingModel: 'emulator-hashed-ngrams-256',

@@ -2,12 +2,12 @@
 // the assistant chain, the reply and its usage, the CTA rules, and only then the writes. A stream
 // replays the stored exchange, so a client that drops it leaves a consistent thread.
 import { validationError } from '../../core/errors.js';
-import { rateLimitedError } from '../../core/rate-limiter.js';
 import type { EndUserPrincipal } from '../../core/route.js';
 import type { ReleaseRecord } from '../releases/store.js';
 import type { TermsGate } from '../../types/terms.js';
 import { termsNotAccepted } from '../terms/errors.js';
 import type { TierLimits } from '../tiers/tiers.js';
+import { quotaRefusal } from '../tiers/quota-error.js';
 import type { QuotaStatus, UsageStore } from '../tiers/usage-store.js';
 import { cardForMessage, decide } from '../chat-cta/rules.js';
 import type { CtaStore } from '../chat-cta/store.js';
@@ -21,7 +21,7 @@ import type { ChatMessageOut, ChatThreadStore, ThreadRecord } from './thread-sto
 import { loadTokenizer, usageOf, type ChatUsage } from './usage.js';
 
 export interface QuotaSource {
-  quotaOf(principal: EndUserPrincipal, workspaceId: string): Promise<{ limits: TierLimits; status: QuotaStatus }>;
+  quotaOf(principal: EndUserPrincipal, workspaceId: string, conversationLength?: number): Promise<{ limits: TierLimits; status: QuotaStatus }>;
 }
 
 export interface TermsGateSource {
@@ -59,18 +59,6 @@ export interface ChatResult {
   payment?: AcceptedPayment;
 }
 
-const DAY_MS = 86_400_000;
-
-function quotaError(limits: TierLimits, status: QuotaStatus, now: number) {
-  const date = new Date(now);
-  if (status.remaining.messagesToday === 0) {
-    const resetAt = now - (now % DAY_MS) + DAY_MS;
-    return rateLimitedError({ allowed: false, limit: limits.messagesPerDay, remaining: 0, resetAt }, now, 'Daily message quota exceeded for your tier');
-  }
-  const resetAt = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
-  return rateLimitedError({ allowed: false, limit: limits.messagesPerMonth, remaining: 0, resetAt }, now, 'Monthly message quota exceeded for your tier');
-}
-
 /** Retrieved chunks that share at least one meaningful word with the question: the ones worth citing. */
 function relevant(context: ContextEntry[], prompt: string): ContextEntry[] {
   const words = keywords(prompt, 20);
@@ -97,7 +85,8 @@ export class ChatService {
     const chain = assistantChain(release, body.assistantName, body.override?.model);
     const tokenizer = await loadTokenizer();
     const contentTokens = tokenizer.count(body.content);
-    const { limits, status } = await this.deps.quotas.quotaOf(principal, thread.workspaceId);
+    // The conversation's length counts the user's messages, as the quotas count sends.
+    const { limits, status } = await this.deps.quotas.quotaOf(principal, thread.workspaceId, thread.messageCount - thread.assistantReplies);
     if (contentTokens > limits.maxTokensPerMessage) {
       throw validationError(
         'Message is longer than your tier allows',
@@ -115,7 +104,8 @@ export class ChatService {
       releaseId: release.id,
       now,
     });
-    if (status.exceeded) throw quotaError(limits, status, now);
+    const refused = quotaRefusal(limits, status, now);
+    if (refused) throw refused;
 
     const context = relevant(await this.deps.retriever.retrieve(release.workspaceId, collectionIdsOf(config), body.content), body.content);
     const outcome = runChain(chain, simulatedFailures(release));

@@ -24,6 +24,7 @@ export function embedAuthRoutes(auth: EmbedAuth): RouteDef[] {
       tag: TAG,
       summary: 'Server-side login of an external user with a workspace API key: a 7-day refresh token',
       auth: { kind: 'none' },
+      realClient: 'divinci-ai/Examples embed/HowToEmbed.md, embed/MembershipTiers.md, embed/external-login-ssr/server/divinci.js',
       body: LoginSchema,
       response: LoginAnswerSchema,
       handler: ({ body, request }) => {

@@ -6,13 +6,15 @@ export const ACCESS_TOKEN_TTL_SEC = 30 * 60;
 export const LoginSchema = z
   .object({
     apikey: z.string().min(1).optional(),
-    userId: z.string().trim().min(1).max(200),
+    // Real sign-in backends send their own user id, a number as often as a string (Examples embed/HowToEmbed.md).
+    userId: z.union([z.string().trim().min(1).max(200), z.number().finite().transform(String)]),
     membershipTier: z.string().min(1).max(64).optional(),
-    username: z.string().max(200).optional(),
-    email: z.email().optional(),
-    name: z.string().max(200).optional(),
-    nickname: z.string().max(200).optional(),
-    picture: z.url().optional(),
+    // A user without one of these sends null (JSON of an absent column); null is "not given".
+    username: z.string().max(200).nullish().transform((v) => v ?? undefined),
+    email: z.email().nullish().transform((v) => v ?? undefined),
+    name: z.string().max(200).nullish().transform((v) => v ?? undefined),
+    nickname: z.string().max(200).nullish().transform((v) => v ?? undefined),
+    picture: z.string().max(2000).nullable().optional(),
     metadata: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
@@ -27,13 +29,18 @@ export const ValidateLoginSchema = z.object({
 export const RefreshSchema = z.object({ refreshToken: z.string().min(1) }).strict();
 
 
-const TierLimitsSchema = z.object({
+/** Served limits: the real tierConfig's four message limits (-1 = unlimited) and the emulator's two. */
+export const ServedTierLimitsSchema = z.object({
   messagesPerMonth: z.number(),
   messagesPerDay: z.number(),
+  messagesPerHour: z.number(),
+  maxConversationLength: z.number(),
   maxTokensPerMessage: z.number(),
   maxConcurrentChats: z.number(),
 });
-const UsageSchema = z.object({ messagesThisMonth: z.number(), messagesToday: z.number() });
+const TierLimitsSchema = ServedTierLimitsSchema;
+const RemainingSchema = z.object({ messagesThisMonth: z.number(), messagesToday: z.number(), messagesThisHour: z.number() });
+const UsageSchema = RemainingSchema.extend({ currentConversationLength: z.number() });
 
 export const LoginAnswerSchema = z.object({
   refreshToken: z.string(),
@@ -48,7 +55,7 @@ export const ValidateLoginAnswerSchema = z.union([
     accessToken: z.string(),
     expiresAt: z.number().int(),
     userInfo: z.object({ user_id: z.string(), nickname: z.string().nullable(), picture: z.string().nullable() }),
-    tierConfig: z.object({ tier: z.string(), limits: TierLimitsSchema, usage: UsageSchema, remaining: UsageSchema }),
+    tierConfig: z.object({ tier: z.string(), limits: TierLimitsSchema, usage: UsageSchema, remaining: RemainingSchema }),
   }),
 ]);
 

@@ -5,7 +5,7 @@ import type { IdFactory } from '../../seed/ids.js';
 import type { TokenSigner } from '../../security/jwt.js';
 import type { ApiKeyRecord, ApiKeyStore } from '../api-keys/store.js';
 import type { ReleaseStore } from '../releases/store.js';
-import { availableTiers, tierLimits } from '../tiers/tiers.js';
+import { assignTier, availableTiers, tierLimits, UNLIMITED } from '../tiers/tiers.js';
 import type { UsageStore } from '../tiers/usage-store.js';
 import type { WorkspaceStore } from '../workspaces/store.js';
 import { ACCESS_TOKEN_TTL_SEC } from './schema.js';
@@ -29,13 +29,14 @@ export interface EmbedAuthDeps {
 }
 
 export interface LoginInput {
+  /** A number on the wire is kept as its decimal string. */
   userId: string;
   membershipTier?: string;
   username?: string;
   email?: string;
   name?: string;
   nickname?: string;
-  picture?: string;
+  picture?: string | null;
   metadata?: Record<string, unknown>;
 }
 
@@ -56,16 +57,17 @@ export class EmbedAuth implements EndUserResolver {
   async login(secret: string | undefined, input: LoginInput) {
     const key = await this.activeKey(secret);
     const workspace = await this.deps.workspaces.get(key.workspaceId);
-    const slugs = availableTiers(workspace?.embedTiers ?? [], key.allowedTiers);
-    const tier = input.membershipTier ?? slugs[0] ?? 'free';
-    if (!slugs.includes(tier) && !(slugs.length === 0 && input.membershipTier === undefined)) throw invalidTier(slugs);
+    const embedTiers = workspace?.embedTiers ?? [];
+    // A known tier the key does not allow is downgraded, not refused (Examples embed/MembershipTiers.md).
+    const tier = assignTier(input.membershipTier, embedTiers, key.allowedTiers);
+    if (tier === undefined) throw invalidTier(availableTiers(embedTiers, key.allowedTiers));
     const user = await this.deps.sessions.upsertUser(key.id, key.workspaceId, {
       externalUserId: input.userId,
       membershipTier: tier,
       ...(input.email !== undefined && { email: input.email }),
       ...(input.name !== undefined && { name: input.name }),
       ...((input.nickname ?? input.username) !== undefined && { nickname: (input.nickname ?? input.username) as string }),
-      ...(input.picture !== undefined && { picture: input.picture }),
+      ...(typeof input.picture === 'string' && { picture: input.picture }),
       ...(input.metadata !== undefined && { metadata: input.metadata }),
     });
     const { token, session } = await this.deps.sessions.openSession(user);
@@ -158,10 +160,11 @@ export class EmbedAuth implements EndUserResolver {
   async fromKey(key: KeyForAuth, external: ExternalUserHeaders): Promise<EndUserPrincipal> {
     const record = await this.deps.keys.get(key.workspaceId, key.id);
     const workspace = await this.deps.workspaces.get(key.workspaceId);
-    const slugs = availableTiers(workspace?.embedTiers ?? [], record?.allowedTiers);
+    const embedTiers = workspace?.embedTiers ?? [];
     const known = await this.deps.sessions.user(key.id, external.userId);
-    const tier = external.tier && slugs.includes(external.tier) ? external.tier : known?.membershipTier ?? slugs[0] ?? 'free';
-    if (external.tier && !slugs.includes(external.tier)) throw invalidTier(slugs);
+    const assigned = external.tier ? assignTier(external.tier, embedTiers, record?.allowedTiers) : undefined;
+    if (external.tier && assigned === undefined) throw invalidTier(availableTiers(embedTiers, record?.allowedTiers));
+    const tier = assigned ?? known?.membershipTier ?? assignTier(undefined, embedTiers, record?.allowedTiers) ?? 'free';
     const user = await this.deps.sessions.upsertUser(key.id, key.workspaceId, {
       externalUserId: external.userId,
       membershipTier: tier,
@@ -181,12 +184,20 @@ export class EmbedAuth implements EndUserResolver {
   }
 
   /** The quota of an end user: limits from their tier (workspace and key overrides), usage from the clock's windows. */
-  async quotaOf(principal: EndUserPrincipal, workspaceId: string) {
+  async quotaOf(principal: EndUserPrincipal, workspaceId: string, conversationLength = 0) {
     const workspace = await this.deps.workspaces.get(workspaceId);
     const key = principal.keyId ? await this.deps.keys.get(workspaceId, principal.keyId) : undefined;
     const tier = principal.tier ?? 'free';
     const limits = tierLimits(tier, workspace?.embedTiers ?? [], key?.customTierLimits);
-    return { limits, status: await this.deps.usage.quota(principal.subject, tier, limits) };
+    if (principal.tier === undefined) {
+      // The real tier table governs signed-in external users. Anonymous visitors and platform users
+      // (no tier) keep the free tier's day and month caps only, unless the workspace's free tier
+      // names an hourly or conversation limit: their chats are bounded by the release instead.
+      const free = (workspace?.embedTiers ?? []).find((t) => t.slug === 'free')?.limits ?? {};
+      if (free.messagesPerHour === undefined) limits.messagesPerHour = UNLIMITED;
+      if (free.maxConversationLength === undefined) limits.maxConversationLength = UNLIMITED;
+    }
+    return { limits, status: await this.deps.usage.quota(principal.subject, tier, limits, conversationLength) };
   }
 
   /** Whether an embed access token still stands: its key active and its session not revoked. */

@@ -340,6 +340,48 @@ export class RagFileStore {
     );
   }
 
+  /** A copy of a file in another target with its text, chunks and state, no re-ingest (fork); an unfinished file is copied pending, for the caller's pipeline. */
+  async forkTo(row: FileRow, targetId: string, actor: Actor): Promise<{ copy: FileRow; ready: boolean }> {
+    const copy = await this.copyTo(row, targetId, undefined, actor);
+    if (row.status !== 'completed') return { copy, ready: false };
+    await this.deps.storage.run(
+      `UPDATE rag_files SET status = ?, error = ?, text = ?, chunks_count = ?, document_metadata = ?, raw_file_key = ?, updated_at = ? WHERE id = ?`,
+      [row.status, row.error, row.text, row.chunks_count, row.document_metadata, row.raw_file_key, this.deps.clock.now(), copy.id],
+    );
+    const forked = (await this.rowById(copy.id)) as FileRow;
+    const chunks = await this.chunkRows(row.id);
+    await this.insertChunks(forked, chunks.map((c) => ({ content: c.content, tokenCount: Number(c.token_count), heading: c.heading })));
+    if (row.queryable === 1) await this.setQueryable(forked, true);
+    return { copy: (await this.rowById(copy.id)) as FileRow, ready: true };
+  }
+
+  /** A page of a whole target's chunks, by file and position, with the file each came from. */
+  async targetChunkPage(targetId: string, offset: number, length: number) {
+    const counts = await this.deps.storage.get<{ n: number; docs: number }>(
+      'SELECT COUNT(*) AS n, COUNT(DISTINCT file_id) AS docs FROM rag_chunks WHERE target_id = ?',
+      [targetId],
+    );
+    const rows = await this.deps.storage.all<ChunkRow & { title: string; original_name: string; source_url: string | null }>(
+      `SELECT c.*, f.title, f.original_name, f.source_url FROM rag_chunks c JOIN rag_files f ON f.id = c.file_id
+       WHERE c.target_id = ? ORDER BY c.file_seq, c.position LIMIT ? OFFSET ?`,
+      [targetId, length, offset],
+    );
+    return {
+      page: rows.map((c) => ({
+        _id: c.id,
+        text: c.content,
+        index: Number(c.position),
+        tokenCount: Number(c.token_count),
+        heading: c.heading,
+        docSource: { _id: c.file_id, title: c.title, originalName: c.original_name, ...(c.source_url !== null && { sourceUrl: c.source_url }) },
+      })),
+      total: Number(counts?.n ?? 0),
+      sourceDocCount: Number(counts?.docs ?? 0),
+      offset,
+      length,
+    };
+  }
+
   /** Every file of every workspace, without its bytes, text or options: what the pipeline view shows. */
   async pipelineRows(): Promise<PipelineRow[]> {
     return this.deps.storage.all<PipelineRow>(

@@ -34,7 +34,7 @@ const UploadFormDocSchema = RagUploadFieldsSchema.partial({ file: true }).extend
 /** Embedding price used by estimates (USD per million tokens; emulator-defined). */
 const EMBEDDING_USD_PER_MTOK = 0.02;
 /** Layout-aware chunkers cost extra per page-sized block of 500 tokens (emulator-defined). */
-const LAYOUT_USD_PER_BLOCK = { default: 0, 'chapter-aware': 0, openparse: 0.001, unstructured: 0.002 } as const;
+const LAYOUT_USD_PER_BLOCK = { default: 0, 'chapter-aware': 0, langextract: 0, openparse: 0.001, unstructured: 0.002 } as const;
 
 function audioName(url: string): string {
   const last = new URL(url).pathname.split('/').filter(Boolean).pop();

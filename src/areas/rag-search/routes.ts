@@ -38,6 +38,7 @@ export function ragSearchRoutes(search: RagSearchStore, targets: RagTargetStore,
       tag: TAG,
       summary: 'Context retrieval: the chunks most similar to `query` in a collection or a group of them',
       auth: READ,
+      realClient: 'divinci-ai/fulcrum server/services/divinci-rag-client.ts (getDivinciContext: groupId, topK capped at 50)',
       // Retrieval only reads; it need not hold a write transaction.
       transactional: false,
       body: ContextBodySchema,

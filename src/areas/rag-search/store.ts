@@ -6,6 +6,7 @@ import type { VectorIndexes } from '../../vector/index-manager.js';
 import type { RagFileStore } from '../rag-files/store.js';
 import type { TargetRow } from '../rag-targets/store.js';
 import { rankChunks } from './full-text.js';
+import { RAG_CONTEXT_MAX_TOP_K } from '../../types/rag.js';
 
 export interface RetrievedChunk {
   content: string;
@@ -51,7 +52,8 @@ export class RagSearchStore {
   /** The k best chunks across targets above each target's minimumSimilarity, with their provenance. */
   async context(targets: TargetRow[], query: string, topK: number | undefined) {
     const started = this.deps.clock.now();
-    const k = topK ?? Math.max(1, ...targets.map((t) => Number(t.context_per_message)));
+    // The server caps topK at 50, for a collection and a group alike (fulcrum divinci-rag-client.ts).
+    const k = Math.min(RAG_CONTEXT_MAX_TOP_K, topK ?? Math.max(1, ...targets.map((t) => Number(t.context_per_message))));
     const ranked: Ranked[] = [];
     for (const [targetOrder, target] of targets.entries()) {
       const hits = await this.indexes.search(target.id, target.index_version, () => this.files.searchableChunks(target.id), query, k);

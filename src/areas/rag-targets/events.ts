@@ -25,6 +25,7 @@ export type EventAction =
   | 'target.created'
   | 'target.updated'
   | 'target.migrated'
+  | 'target.forked'
   | 'file.uploaded'
   | 'file.processing'
   | 'file.chunking'

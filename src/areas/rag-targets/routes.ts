@@ -1,6 +1,7 @@
-// The RAG target routes (spec section 4): list, create, patch, delete (with all its resources),
-// migrate (clone with new settings and reindex), bulk-reindex, prune-ghost-refs and the event log.
-import { validationError } from '../../core/errors.js';
+// The RAG target routes (spec section 4): list, create, read one, patch, delete (with all its
+// resources), migrate (clone with new settings and reindex), fork (copy without re-ingest),
+// bulk-reindex, prune-ghost-refs, the event log and the whole-vector chunk listing.
+import { forbidden, validationError } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import type { RagFileServices } from '../rag-files/services.js';
 import type { VectorIndexes } from '../../vector/index-manager.js';
@@ -8,6 +9,10 @@ import { actorOf } from './events.js';
 import { targetNotFound } from './errors.js';
 import {
   BulkReindexSchema,
+  ChunkListPageSchema,
+  ChunkListQuerySchema,
+  ForkTargetSchema,
+  WorkspaceVectorParamsSchema,
   CreateTargetSchema,
   EventListSchema,
   EventsQuerySchema,
@@ -21,6 +26,7 @@ import {
 const TAG = 'rag';
 const READ = { kind: 'apiKey', permission: 'rag:read', feature: 'rag' } as const;
 const WRITE = { kind: 'apiKey', permission: 'rag:write', feature: 'rag' } as const;
+const SDK_CLIENT_RAG = 'https://sdk.divinci.ai/client/rag/ (client.rag.vectorIndex)';
 
 export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): RouteDef[] {
   const { targets, files, events, pipeline } = rag;
@@ -35,6 +41,8 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): R
       path: '/api/v1/rag/targets',
       tag: TAG,
       summary: 'The workspace’s vector indexes, oldest first',
+      // Paths are the emulator's; the calls and bodies follow the client library.
+      realClient: SDK_CLIENT_RAG,
       auth: READ,
       emulatorDefined: true,
       response: TargetListSchema,
@@ -49,7 +57,9 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): R
       method: 'POST',
       path: '/api/v1/rag/targets',
       tag: TAG,
-      summary: 'Create a vector index',
+      summary: 'Create a vector index: {title} or the client library’s {name}; both are served',
+      // Paths are the emulator's; the calls and bodies follow the client library.
+      realClient: SDK_CLIENT_RAG,
       auth: WRITE,
       emulatorDefined: true,
       body: CreateTargetSchema,
@@ -62,10 +72,23 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): R
       },
     }),
     defineRoute({
+      method: 'GET',
+      path: '/api/v1/rag/targets/:collectionId',
+      tag: TAG,
+      summary: 'One vector index by id (another workspace’s answers 404)',
+      auth: READ,
+      realClient: 'divinci-ai/divinci-demo-pipeline-oss orchestrator/src/api-contracts.test.ts (rag targets get); ' + SDK_CLIENT_RAG,
+      params: TargetParamsSchema,
+      response: TargetRecordSchema,
+      handler: async ({ principal, params }) => targets.record(await found(workspaceOf(principal), params.collectionId)),
+    }),
+    defineRoute({
       method: 'PATCH',
       path: '/api/v1/rag/targets/:collectionId',
       tag: TAG,
       summary: 'Change retrieval settings (minimumSimilarity, contextPerMessage, embeddingModel) or the title',
+      // Paths are the emulator's; the calls and bodies follow the client library.
+      realClient: SDK_CLIENT_RAG,
       auth: WRITE,
       emulatorDefined: true,
       params: TargetParamsSchema,
@@ -82,6 +105,8 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): R
       path: '/api/v1/rag/targets/:collectionId',
       tag: TAG,
       summary: 'Delete the index and all its resources: files, chunks, vectors, references and events',
+      // Paths are the emulator's; the calls and bodies follow the client library.
+      realClient: SDK_CLIENT_RAG,
       auth: WRITE,
       params: TargetParamsSchema,
       handler: async ({ principal, params }) => {
@@ -112,7 +137,7 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): R
         const actor = actorOf(principal);
         await rag.limits.ensureCollections(workspaceId);
         const clone = await targets.create(workspaceId, {
-          title: body.title ?? `${source.title} (migrated)`,
+          title: body.title ?? body.name ?? `${source.title} (migrated)`,
           description: body.description ?? source.description ?? undefined,
           vectorIndexTool: body.vectorIndexTool ?? (source.vector_index_tool as 'default' | 'vectorize'),
           embeddingModel: body.embeddingModel ?? source.embedding_model,
@@ -131,6 +156,77 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): R
         }
         await events.record(source.id, null, 'target.migrated', actor, { to: clone.id, files: Object.keys(fileIdMap).length });
         return { sourceCollectionId: source.id, collection: await targets.record(clone), filesQueued: Object.keys(fileIdMap).length, fileIdMap };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/rag/targets/:collectionId/fork',
+      tag: TAG,
+      summary: 'Copy the index without re-ingesting: same settings, copies of its files, chunks and vectors, searchable at once',
+      // Paths are the emulator's; the calls and bodies follow the client library.
+      realClient: SDK_CLIENT_RAG,
+      auth: WRITE,
+      // The client library's vectorIndex.fork({ragId}, {name}); its path is not documented.
+      emulatorDefined: true,
+      params: TargetParamsSchema,
+      body: ForkTargetSchema,
+      bodyOptional: true,
+      response: TargetRecordSchema,
+      handler: async ({ principal, params, body }) => {
+        const workspaceId = workspaceOf(principal);
+        const source = await found(workspaceId, params.collectionId);
+        const actor = actorOf(principal);
+        await rag.limits.ensureCollections(workspaceId);
+        const description = body.description ?? source.description ?? undefined;
+        const fork = await targets.create(workspaceId, {
+          title: body.title ?? body.name ?? `${source.title} (fork)`,
+          ...(description !== undefined && { description }),
+          vectorIndexTool: source.vector_index_tool as 'default' | 'vectorize',
+          embeddingModel: source.embedding_model,
+          chunkingTool: source.chunking_tool as 'default',
+          chunkSize: Number(source.chunk_size),
+          chunkOverlap: Number(source.chunk_overlap),
+          contextPerMessage: Number(source.context_per_message),
+          minimumSimilarity: Number(source.minimum_similarity),
+        });
+        await events.record(fork.id, null, 'target.created', actor, { title: fork.title, forkedFrom: source.id });
+        for (const file of await files.filesOfTarget(source.id)) {
+          const { copy, ready } = await files.forkTo(file, fork.id, actor);
+          if (!ready) await pipeline.begin(copy);
+        }
+        await events.record(source.id, null, 'target.forked', actor, { to: fork.id });
+        return targets.record((await targets.row(workspaceId, fork.id)) as typeof fork);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/rag/targets/:collectionId/all-chunks',
+      tag: TAG,
+      summary: 'Every chunk of the index, by file and position: ?offset (default 0) &length (default 100, max 1000)',
+      auth: READ,
+      // The real listing lives on the workspace mount (below); this is its API-key twin.
+      emulatorDefined: true,
+      params: TargetParamsSchema,
+      query: ChunkListQuerySchema,
+      response: ChunkListPageSchema,
+      handler: async ({ principal, params, query }) =>
+        files.targetChunkPage((await found(workspaceOf(principal), params.collectionId)).id, query.offset, query.length),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/white-label/:workspaceId/rag-vector/:vectorId/all-chunks',
+      tag: TAG,
+      summary: 'Every chunk of a vector on the workspace mount: {page: [{text, docSource: {_id}}], total, sourceDocCount}',
+      auth: { kind: 'workspace', level: 'read', param: 'workspaceId', permission: 'rag:read', feature: 'rag' },
+      realClient:
+        'divinci-ai/divinci-demo-pipeline-oss orchestrator/src/furniture-backfill-cli.ts (chunkTotal), orchestrator/src/api-contracts.test.ts (rag chunks)',
+      params: WorkspaceVectorParamsSchema,
+      query: ChunkListQuerySchema,
+      response: ChunkListPageSchema,
+      handler: async ({ principal, params, query }) => {
+        // The workspace mount is for signed-in members; API keys are refused there (REAL-WIRE.md section 8).
+        if (principal.kind === 'apiKey') throw forbidden('The /white-label workspace mount takes a user’s Bearer token, not an API key');
+        return files.targetChunkPage((await found(workspaceOf(principal), params.vectorId)).id, query.offset, query.length);
       },
     }),
     defineRoute({

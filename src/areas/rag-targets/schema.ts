@@ -36,6 +36,8 @@ const overlapBelowSize = (value: { chunkSize?: number | undefined; chunkOverlap?
 
 const CreateTargetFields = z.object({
   title: Title,
+  /** The client library's word for the title (https://sdk.divinci.ai/client/rag/); stored as the title. */
+  name: Title.optional(),
   vectorIndexTool: VectorIndexToolSchema,
   description: z.string().max(2000).optional(),
   embeddingModel: Model.optional(),
@@ -46,18 +48,32 @@ const CreateTargetFields = z.object({
   minimumSimilarity: Similarity.optional(),
 });
 
-export const CreateTargetSchema = CreateTargetFields.strict().superRefine(overlapBelowSize);
+/** A body without `title` takes the client library's `name` as its title. */
+const nameAsTitle = (value: unknown) =>
+  value !== null && typeof value === 'object' && !('title' in value) && 'name' in value ? { ...value, title: (value as { name: unknown }).name } : value;
+
+/** `title` or the client library's `name`; `vectorIndexTool` defaults, as the library sends only `{name}`. */
+export const CreateTargetSchema = z.preprocess(
+  nameAsTitle,
+  CreateTargetFields.partial({ vectorIndexTool: true })
+    .strict()
+    .superRefine(overlapBelowSize)
+    .transform(({ name: _name, ...rest }) => rest),
+);
 export type CreateTargetInput = z.infer<typeof CreateTargetSchema>;
 
 export const PatchTargetSchema = z
   .object({
     title: Title.optional(),
+    /** The client library's `update({name})`; the title when no title is given. */
+    name: Title.optional(),
     description: z.string().max(2000).optional(),
     minimumSimilarity: Similarity.optional(),
     contextPerMessage: ContextPerMessage.optional(),
     embeddingModel: Model.optional(),
   })
-  .strict();
+  .strict()
+  .transform(({ name, ...rest }) => ({ ...rest, ...((rest.title ?? name) !== undefined && { title: rest.title ?? name }) }));
 export type PatchTargetInput = z.infer<typeof PatchTargetSchema>;
 
 /** Everything a new target takes, all optional: the clone's new settings. */
@@ -73,6 +89,21 @@ export const BulkReindexSchema = z
 export type BulkReindexInput = z.infer<typeof BulkReindexSchema>;
 
 export const TargetParamsSchema = z.object({ collectionId: z.string().min(1).max(200) });
+
+/** Fork: the copy's title (or `name`) and description; by default "<title> (fork)". */
+export const ForkTargetSchema = z
+  .object({ name: Title.optional(), title: Title.optional(), description: z.string().max(2000).optional() })
+  .strict();
+export type ForkTargetInput = z.infer<typeof ForkTargetSchema>;
+
+/** Whole-vector chunk listing (real wire: demo-pipeline furniture-backfill-cli.ts `?offset=0&length=1`). */
+export const CHUNK_LIST_DEFAULT_LENGTH = 100;
+export const CHUNK_LIST_MAX_LENGTH = 1000;
+export const ChunkListQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  length: z.coerce.number().int().min(1).max(CHUNK_LIST_MAX_LENGTH).default(CHUNK_LIST_DEFAULT_LENGTH),
+});
+export const WorkspaceVectorParamsSchema = z.object({ workspaceId: z.string().min(1).max(200), vectorId: z.string().min(1).max(200) });
 
 const Bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const Since = z.union([
@@ -98,6 +129,8 @@ export const TargetRecordSchema = z
   .object({
     _id: z.string(),
     title: z.string(),
+    /** Equal to `title`: the client library reads `name`. */
+    name: z.string(),
     description: z.string().optional(),
     vectorIndexTool: VectorIndexToolSchema,
     embeddingModel: z.string(),
@@ -134,5 +167,7 @@ export const EventRecordSchema = z.object({
   at: z.string(),
 });
 export type EventRecord = z.infer<typeof EventRecordSchema>;
+
+export { RagChunkListPageSchema as ChunkListPageSchema } from '../../types/rag.js';
 
 export const EventListSchema = z.object({ data: z.array(EventRecordSchema), hasMore: z.boolean(), total: z.number().int() });

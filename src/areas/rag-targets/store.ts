@@ -35,6 +35,17 @@ export interface GroupRow {
   created_at: number;
 }
 
+export interface GroupInfo {
+  id: string;
+  name: string;
+  targetIds: string[];
+  createdAt: number;
+}
+
+function groupInfo(row: GroupRow): GroupInfo {
+  return { id: row.id, name: row.name, targetIds: parseJson<string[]>(row.target_ids, []), createdAt: Number(row.created_at) };
+}
+
 export interface NewTarget extends Partial<Omit<CreateTargetInput, 'title'>> {
   title: string;
   id?: string;
@@ -174,6 +185,7 @@ export class RagTargetStore {
     return {
       _id: row.id,
       title: row.title,
+      name: row.title,
       ...(row.description !== null && { description: row.description }),
       vectorIndexTool: row.vector_index_tool as VectorIndexTool,
       embeddingModel: row.embedding_model,
@@ -203,8 +215,26 @@ export class RagTargetStore {
     return id;
   }
 
-  async group(workspaceId: string, id: string): Promise<{ id: string; name: string; targetIds: string[] } | undefined> {
+  async group(workspaceId: string, id: string): Promise<GroupInfo | undefined> {
     const row = await this.deps.storage.get<GroupRow>('SELECT * FROM rag_groups WHERE id = ? AND workspace_id = ?', [id, workspaceId]);
-    return row ? { id: row.id, name: row.name, targetIds: parseJson<string[]>(row.target_ids, []) } : undefined;
+    return row ? groupInfo(row) : undefined;
+  }
+
+  /** The workspace's groups, oldest first. */
+  async groups(workspaceId: string): Promise<GroupInfo[]> {
+    const rows = await this.deps.storage.all<GroupRow>('SELECT * FROM rag_groups WHERE workspace_id = ? ORDER BY created_at, id', [workspaceId]);
+    return rows.map(groupInfo);
+  }
+
+  async updateGroup(group: GroupInfo, patch: { name?: string | undefined; targetIds?: string[] | undefined }): Promise<void> {
+    await this.deps.storage.run('UPDATE rag_groups SET name = ?, target_ids = ? WHERE id = ?', [
+      patch.name ?? group.name,
+      JSON.stringify(patch.targetIds ?? group.targetIds),
+      group.id,
+    ]);
+  }
+
+  async deleteGroup(id: string): Promise<void> {
+    await this.deps.storage.run('DELETE FROM rag_groups WHERE id = ?', [id]);
   }
 }

@@ -3,17 +3,18 @@ import { z } from 'zod';
 import { notFound, validationError } from '../../core/errors.js';
 import { defineRoute, type EndUserPrincipal, type RouteDef } from '../../core/route.js';
 import type { EmbedAuth } from '../embed-auth/service.js';
+import { ServedTierLimitsSchema } from '../embed-auth/schema.js';
 import type { ReleaseStore } from '../releases/store.js';
 
 const QuotaQuery = z.object({ releaseId: z.string().min(1).max(200).optional() });
 
-const Counters = z.object({ messagesThisMonth: z.number(), messagesToday: z.number() });
+const Counters = z.object({ messagesThisMonth: z.number(), messagesToday: z.number(), messagesThisHour: z.number() });
 export const QuotaAnswerSchema = z.object({
   tier: z.string(),
-  usage: Counters,
+  usage: Counters.extend({ currentConversationLength: z.number() }),
   remaining: Counters,
   exceeded: z.boolean(),
-  limits: z.object({ messagesPerMonth: z.number(), messagesPerDay: z.number(), maxTokensPerMessage: z.number(), maxConcurrentChats: z.number() }),
+  limits: ServedTierLimitsSchema,
 });
 
 export function quotaRoutes(auth: EmbedAuth, releases: ReleaseStore): RouteDef[] {

@@ -1,42 +1,45 @@
-// Usage counted per user on the emulator clock, in day and month windows (UTC), and the
-// QuotaStatus derived from it.
+// Usage counted per user on the emulator clock, in hour, day and month windows (UTC), and the
+// QuotaStatus derived from it (the real tierConfig's usage and remaining; -1 remaining = unlimited).
 import type { StoreDeps } from '../../core/services.js';
-import type { TierLimits } from './tiers.js';
+import { isLimited, UNLIMITED, type TierLimits } from './tiers.js';
 
 export interface Usage {
   messagesThisMonth: number;
   messagesToday: number;
+  messagesThisHour: number;
 }
 
 export interface QuotaStatus {
   tier: string;
-  usage: Usage;
+  usage: Usage & { currentConversationLength: number };
   remaining: Usage;
   exceeded: boolean;
 }
 
-function periods(now: number): { day: string; month: string } {
+function periods(now: number): { hour: string; day: string; month: string } {
   const iso = new Date(now).toISOString();
-  return { day: `day:${iso.slice(0, 10)}`, month: `month:${iso.slice(0, 7)}` };
+  return { hour: `hour:${iso.slice(0, 13)}`, day: `day:${iso.slice(0, 10)}`, month: `month:${iso.slice(0, 7)}` };
 }
+
+const left = (limit: number, used: number) => (isLimited(limit) ? Math.max(0, limit - used) : UNLIMITED);
 
 export class UsageStore {
   constructor(private readonly deps: StoreDeps) {}
 
   async usage(subject: string): Promise<Usage> {
-    const { day, month } = periods(this.deps.clock.now());
+    const { hour, day, month } = periods(this.deps.clock.now());
     const rows = await this.deps.storage.all<{ period: string; count: number }>(
-      'SELECT period, count FROM usage_counters WHERE subject = ? AND period IN (?, ?)',
-      [subject, day, month],
+      'SELECT period, count FROM usage_counters WHERE subject = ? AND period IN (?, ?, ?)',
+      [subject, hour, day, month],
     );
     const count = (period: string) => Number(rows.find((r) => r.period === period)?.count ?? 0);
-    return { messagesThisMonth: count(month), messagesToday: count(day) };
+    return { messagesThisMonth: count(month), messagesToday: count(day), messagesThisHour: count(hour) };
   }
 
-  /** Counts `n` messages for a subject in today's and this month's windows. */
+  /** Counts `n` messages for a subject in this hour's, today's and this month's windows. */
   async record(subject: string, n = 1): Promise<void> {
-    const { day, month } = periods(this.deps.clock.now());
-    for (const period of [day, month]) {
+    const { hour, day, month } = periods(this.deps.clock.now());
+    for (const period of [hour, day, month]) {
       await this.deps.storage.run(
         `INSERT INTO usage_counters (subject, period, count) VALUES (?, ?, ?)
          ON CONFLICT (subject, period) DO UPDATE SET count = usage_counters.count + ?`,
@@ -45,12 +48,15 @@ export class UsageStore {
     }
   }
 
-  async quota(subject: string, tier: string, limits: TierLimits): Promise<QuotaStatus> {
+  /** The status of a subject's quota; `conversationLength` is the messages of the thread at hand (0 outside one). */
+  async quota(subject: string, tier: string, limits: TierLimits, conversationLength = 0): Promise<QuotaStatus> {
     const usage = await this.usage(subject);
     const remaining = {
-      messagesThisMonth: Math.max(0, limits.messagesPerMonth - usage.messagesThisMonth),
-      messagesToday: Math.max(0, limits.messagesPerDay - usage.messagesToday),
+      messagesThisMonth: left(limits.messagesPerMonth, usage.messagesThisMonth),
+      messagesToday: left(limits.messagesPerDay, usage.messagesToday),
+      messagesThisHour: left(limits.messagesPerHour, usage.messagesThisHour),
     };
-    return { tier, usage, remaining, exceeded: remaining.messagesThisMonth === 0 || remaining.messagesToday === 0 };
+    const exceeded = remaining.messagesThisMonth === 0 || remaining.messagesToday === 0 || remaining.messagesThisHour === 0;
+    return { tier, usage: { ...usage, currentConversationLength: conversationLength }, remaining, exceeded };
   }
 }

@@ -129,6 +129,9 @@ export async function chunkText(text: string, options: ChunkOptions): Promise<Te
   switch (options.tool) {
     case 'default':
       return pack(segments(text, size, count), size, overlap, count).map((c) => make(c, null));
+    // langextract (real wire: fulcrum divinci-sync-service.ts uploads markdown with it) extracts
+    // sections: here, like chapter-aware, one run of chunks per heading, the heading kept on each.
+    case 'langextract':
     case 'chapter-aware':
       return sections(text).flatMap(({ heading, body }) => {
         const prefix = heading ? `${heading}\n\n` : '';
