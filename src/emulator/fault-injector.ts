@@ -112,8 +112,8 @@ function codeAndStatus(rule: FaultRule): { code: string; status: number } {
 }
 
 /** The answer of a fault with a status or code: the one error envelope, marked as injected. */
-export function faultResponse(fault: FiredFault): Response {
+export function faultResponse(fault: FiredFault, requestId?: string): Response {
   const { code, status } = codeAndStatus(fault.rule);
   const message = fault.rule.message ?? `Injected fault (${fault.id})`;
-  return jsonResponse({ error: { code, message, details: { injected: true, faultId: fault.id } } }, status);
+  return jsonResponse({ error: { code, message, details: { injected: true, faultId: fault.id }, ...(requestId !== undefined && { requestId }) } }, status);
 }

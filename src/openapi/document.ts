@@ -14,12 +14,14 @@ const ENVELOPE: Json = {
   properties: {
     error: {
       type: 'object',
-      required: ['code', 'message'],
+      required: ['code', 'message', 'requestId'],
       properties: {
         code: { type: 'string', enum: [...new Set(Object.keys(ERROR_STATUS))] },
         message: { type: 'string' },
         details: {},
         documentation: { type: 'string', format: 'uri' },
+        /** The same id as the answer's x-request-id header (the SDK's error `requestId`). */
+        requestId: { type: 'string' },
       },
     },
   },
@@ -93,7 +95,8 @@ function operation(route: RouteDef, named: NamedSchemas): Json {
   if (route.emulatorDefined) op['x-emulator-defined'] = true;
   if (route.realClient) op['x-real-client'] = route.realClient;
   if (route.auth.kind === 'apiKey') {
-    op.security = route.auth.optional ? [{ apiKey: [] }, {}] : [{ apiKey: [] }];
+    // A key goes in x-api-key or as a Bearer value (REAL-WIRE section 1).
+    op.security = route.auth.optional ? [{ apiKey: [] }, { apiKeyBearer: [] }, {}] : [{ apiKey: [] }, { apiKeyBearer: [] }];
     if (route.auth.permission) op['x-permission'] = route.auth.permission;
     if (route.auth.feature) op['x-rate-limit-feature'] = route.auth.feature;
   } else op.security = [];
@@ -163,6 +166,7 @@ export function buildOpenApi(routes: RouteDef[]): Json {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKeyBearer: { type: 'http', scheme: 'bearer', description: 'A workspace API key (svc_…) sent as Authorization: Bearer' },
       },
       schemas: { ErrorEnvelope: ENVELOPE, ...withoutUnusedInputs(named.components(), paths) },
     },

@@ -110,7 +110,7 @@ describe.each(MATRIX)('chat: $label', ({ driver, door: doorName }) => {
       await c.get(`/api/v1/chat/threads/${id}`, anonymous('session-12345')),
     ]) {
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Thread not found' } });
+      expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Thread not found', requestId: expect.any(String) } });
     }
     expect((await c.get('/api/v1/chat/threads', other)).body).toEqual({ data: [], hasMore: false, total: 0 });
     const foreign = await c.post('/api/v1/chat/threads', { 'x-api-key': OTHER_KEY, 'x-external-user-id': 'x' }, { releaseId: 'rel_help' });

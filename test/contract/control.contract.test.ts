@@ -455,7 +455,7 @@ describe.each(MATRIX)('control API: $label', ({ driver, door: doorName }) => {
 
     it('an unknown user → 404', async () => {
       const body = await expectError(await post('/__emulator/tokens', { userId: 'user_nobody' }), 404, 'NOT_FOUND');
-      expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'User not found' } });
+      expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'User not found', requestId: expect.any(String) } });
     });
 
     it('refuses a bad body with 400', async () => {
@@ -484,7 +484,7 @@ describe.each(MATRIX)('control API: $label', ({ driver, door: doorName }) => {
       for (const path of ['/__emulator/clock', '/__emulator/reset', '/__emulator/scenario', '/__emulator/tokens']) {
         const body = await expectError(await postRaw(path, '{"advanceMs": 10'), 400, 'VALIDATION_ERROR');
         expect(body).toEqual({
-          error: { code: 'VALIDATION_ERROR', message: 'Malformed JSON body', details: { issues: [{ path: 'body', message: 'Body is not valid JSON' }] } },
+          error: { code: 'VALIDATION_ERROR', message: 'Malformed JSON body', details: { issues: [{ path: 'body', message: 'Body is not valid JSON' }] }, requestId: expect.any(String) },
         });
       }
       expect(await clock()).toEqual({ mode: 'manual', now: DEFAULT_NOW, iso: DEFAULT_NOW_ISO });

@@ -56,7 +56,7 @@ describe.each(MATRIX)('faults: $label', ({ driver, door: doorName }) => {
     expect(res.status).toBe(502);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(await res.json()).toEqual({
-      error: { code: 'SERVICE_UNAVAILABLE', message: 'Upstream down', details: { injected: true, faultId: 'fault_1' } },
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'Upstream down', details: { injected: true, faultId: 'fault_1' }, requestId: expect.any(String) },
     });
   });
 
@@ -66,7 +66,7 @@ describe.each(MATRIX)('faults: $label', ({ driver, door: doorName }) => {
     door.emulator.faults.add({ path: '/api/v1/transcripts', status: 418, times: 1 });
     const first = await get('/api/v1/transcripts');
     expect(first.status).toBe(429);
-    expect(((await first.json()) as Envelope).error).toEqual({ code: 'RATE_LIMITED', message: 'Injected fault (fault_1)', details: { injected: true, faultId: 'fault_1' } });
+    expect(((await first.json()) as Envelope).error).toEqual({ code: 'RATE_LIMITED', message: 'Injected fault (fault_1)', details: { injected: true, faultId: 'fault_1' }, requestId: expect.any(String) });
     const second = await get('/api/v1/transcripts');
     expect(second.status).toBe(404);
     expect(((await second.json()) as Envelope).error.code).toBe('NOT_FOUND');

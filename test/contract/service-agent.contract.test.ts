@@ -89,7 +89,7 @@ describe.each(MATRIX)('service-agent: $label', ({ driver, door: doorName }) => {
     const missing = await expectError(await post(`${BASE}/transcript`, { sessionId: 'anon-1' }), 400, 'VALIDATION_ERROR');
     expect(missing.error.details?.issues).toEqual([{ path: 'body.workspaceId', message: 'Required' }]);
     const unknown = await expectError(await post(`${BASE}/transcript`, { sessionId: 'anon-1', workspaceId: 'ws_nope' }), 404, 'NOT_FOUND');
-    expect(unknown).toEqual({ error: { code: 'NOT_FOUND', message: 'Workspace not found' } });
+    expect(unknown).toEqual({ error: { code: 'NOT_FOUND', message: 'Workspace not found', requestId: expect.any(String) } });
     expect(await total()).toBe(5);
 
     const anon = await session('anon-1', { workspaceId: 'ws_acme' }, undefined);
@@ -172,7 +172,7 @@ describe.each(MATRIX)('service-agent: $label', ({ driver, door: doorName }) => {
     await sync(id, [M1]);
 
     const syncOther = await expectError(await sync(id, [M1, M2], globex), 404, 'NOT_FOUND');
-    expect(syncOther).toEqual({ error: { code: 'NOT_FOUND', message: 'Transcript not found' } });
+    expect(syncOther).toEqual({ error: { code: 'NOT_FOUND', message: 'Transcript not found', requestId: expect.any(String) } });
     await expectError(await get(`${BASE}/transcript/${id}/messages`, globex), 404, 'NOT_FOUND');
     await expectError(await get(`${BASE}/transcript/tr_refund/messages`, globex), 404, 'NOT_FOUND');
     await expectError(await sync('tr_refund', [], globex), 404, 'NOT_FOUND');
@@ -197,7 +197,7 @@ describe.each(MATRIX)('service-agent: $label', ({ driver, door: doorName }) => {
 
   it('an unknown transcript → 404', async () => {
     const body = await expectError(await sync('no-such-transcript', [M1]), 404, 'NOT_FOUND');
-    expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'Transcript not found' } });
+    expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'Transcript not found', requestId: expect.any(String) } });
     await expectError(await get(`${BASE}/transcript/no-such-transcript/messages`, full), 404, 'NOT_FOUND');
   });
 

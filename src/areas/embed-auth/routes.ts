@@ -6,6 +6,7 @@ import { releaseOut, type ReleaseStore } from '../releases/store.js';
 import { LoginAnswerSchema, LoginSchema, RefreshAnswerSchema, RefreshSchema, ReleaseParamsSchema, ValidateLoginAnswerSchema, ValidateLoginSchema } from './schema.js';
 import { serverSideOnly } from './errors.js';
 import type { EmbedAuth } from './service.js';
+import { apiKeyFromRequest } from '../../core/auth.js';
 
 const TAG = 'auth';
 
@@ -29,7 +30,7 @@ export function embedAuthRoutes(auth: EmbedAuth, releases: ReleaseStore): RouteD
       response: LoginAnswerSchema,
       handler: ({ body, request }) => {
         if (request.headers.has('origin')) throw serverSideOnly();
-        return auth.login(body.apikey ?? request.headers.get('x-api-key') ?? undefined, body);
+        return auth.login(body.apikey ?? apiKeyFromRequest(request), body);
       },
     }),
     defineRoute({
