@@ -200,6 +200,7 @@ describe.each(MATRIX)('chat: $label', ({ driver, door: doorName }) => {
         code: 'RATE_LIMITED',
         message: 'Daily message quota exceeded for your tier',
         details: { limit: 3, remaining: 0, resetAt: midnight / 1000, retryAfter: (midnight - Date.parse(CHAT_NOW)) / 1000 },
+        requestId: expect.any(String),
       },
     });
     expect(refused.headers.get('retry-after')).toBe(String((midnight - Date.parse(CHAT_NOW)) / 1000));
@@ -235,6 +236,7 @@ describe.each(MATRIX)('chat: $label', ({ driver, door: doorName }) => {
         code: 'TERMS_NOT_ACCEPTED',
         message: expect.any(String),
         details: { required: true, tosId: 'tos_main', version: 1, title: 'Terms', content: 'Be nice.' },
+        requestId: expect.any(String),
       },
     });
     const key = { 'x-api-key': CHAT_KEY };
@@ -290,6 +292,7 @@ describe.each(MATRIX)('chat: $label', ({ driver, door: doorName }) => {
           resource: `/api/v1/chat/threads/${id}/messages`,
           facilitatorUrl: 'https://x402.org/facilitator',
         },
+        requestId: expect.any(String),
       },
     });
     const pay = (p: unknown) => ({ ...cust, 'x-payment': btoa(JSON.stringify(p)) });

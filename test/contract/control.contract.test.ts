@@ -278,7 +278,14 @@ describe.each(MATRIX)('control API: $label', ({ driver, door: doorName }) => {
 
       const list = await get('/api/v1/transcripts', emptyKey.secret);
       expect(list.status).toBe(200);
-      expect(await list.json()).toEqual({ transcripts: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } });
+      expect(await list.json()).toEqual({
+        transcripts: [],
+        pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false },
+        // PaginatedResponse beside the spec's fields (the server SDK reads `data`).
+        data: [],
+        hasMore: false,
+        total: 0,
+      });
       // Time went backwards from the default scenario's 09:00: a load starts a new world.
       expect(await clock()).toEqual({ mode: 'manual', now: Date.parse('2026-01-01T00:00:00.000Z'), iso: '2026-01-01T00:00:00.000Z' });
       // The default scenario's keys are gone.

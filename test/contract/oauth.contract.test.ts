@@ -242,6 +242,7 @@ describe.each(MATRIX)('oauth: $label', ({ driver, door: doorName }) => {
         code: 'VALIDATION_ERROR',
         message: 'Unknown client "nobody"',
         details: { error: 'invalid_client', error_description: 'Unknown client "nobody"', issues: [{ path: 'query.client_id', message: 'Unknown client' }] },
+        requestId: expect.any(String),
       },
     });
     expect(unknown.status).toBe(400);

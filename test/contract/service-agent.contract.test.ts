@@ -143,7 +143,8 @@ describe.each(MATRIX)('service-agent: $label', ({ driver, door: doorName }) => {
     const res = await sync(id, [{ role: 'user', content: 'earlier', timestamp: '2025-12-31T23:00:00.000Z', channel: 'sms' }]);
     expect(await res.json()).toEqual({ status: 'ok', added: 1, messageCount: 1 });
     const one = TranscriptSingleSchema.parse(await (await get(`/api/v1/transcripts/${id}`, full)).json());
-    expect(one.messages).toEqual([{ role: 'user', content: 'earlier', timestamp: '2025-12-31T23:00:00.000Z', context: [], channel: 'sms' }]);
+    // Transcript reads name each message with its `_id` (the id the server SDK's addMessage/ingestBatch answer).
+    expect(one.messages).toEqual([{ _id: expect.stringMatching(/^[0-9a-f]{24}$/), role: 'user', content: 'earlier', timestamp: '2025-12-31T23:00:00.000Z', context: [], channel: 'sms' }]);
   });
 
   it('GET .../messages restores the session oldest first, with paging', async () => {
