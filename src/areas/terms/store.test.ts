@@ -42,6 +42,6 @@ describe('TermsStore.gate', () => {
     const gate = { required: true, tosId: 'tos_1', version: 2, title: 'Terms', content: 'v2' };
     const res = errorResponse(termsNotAccepted(gate));
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: { code: 'TERMS_NOT_ACCEPTED', message: 'Accept the current terms of service before chatting', details: gate, requestId: expect.any(String) } });
+    expect(await res.json()).toEqual({ error: { code: 'TERMS_NOT_ACCEPTED', message: 'Accept the current terms of service before chatting', details: gate } });
   });
 });
