@@ -27,6 +27,9 @@ const ENVELOPE: Json = {
   },
 };
 
+/** Every answer names its request (the same id an error envelope carries as `requestId`). */
+const REQUEST_ID_HEADERS: Json = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
+
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
   return rest;
@@ -69,7 +72,7 @@ function errorResponses(route: RouteDef): Record<string, Json> {
   const statuses = new Set<number>(errorStatuses(route));
   const out: Record<string, Json> = {};
   for (const status of [...statuses].sort()) {
-    out[String(status)] = { description: `Error (${status})`, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
+    out[String(status)] = { description: `Error (${status})`, headers: REQUEST_ID_HEADERS, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
   }
   return out;
 }
@@ -86,6 +89,7 @@ function operation(route: RouteDef, named: NamedSchemas): Json {
     responses: {
       [String(route.status ?? 200)]: {
         description: 'Success',
+        headers: REQUEST_ID_HEADERS,
         ...(route.response && { content: { 'application/json': { schema: named.ref(route.response, 'output') } } }),
         ...(route.mediaType && { content: { [route.mediaType]: { schema: { type: 'string' } } } }),
       },
@@ -99,7 +103,11 @@ function operation(route: RouteDef, named: NamedSchemas): Json {
     op.security = route.auth.optional ? [{ apiKey: [] }, { apiKeyBearer: [] }, {}] : [{ apiKey: [] }, { apiKeyBearer: [] }];
     if (route.auth.permission) op['x-permission'] = route.auth.permission;
     if (route.auth.feature) op['x-rate-limit-feature'] = route.auth.feature;
-  } else op.security = [];
+  } else {
+    op.security = [];
+    // The scope a restricted key needs on a workspace route (users need the role instead).
+    if (route.auth.kind === 'workspace' && route.auth.permission) op['x-permission'] = route.auth.permission;
+  }
   if (route.body) {
     op.requestBody = { required: !route.bodyOptional, content: { 'application/json': { schema: named.ref(route.body, 'input') } } };
   } else if (route.bodyDoc) {
@@ -169,6 +177,12 @@ export function buildOpenApi(routes: RouteDef[]): Json {
         apiKeyBearer: { type: 'http', scheme: 'bearer', description: 'A workspace API key (svc_…) sent as Authorization: Bearer' },
       },
       schemas: { ErrorEnvelope: ENVELOPE, ...withoutUnusedInputs(named.components(), paths) },
+      headers: {
+        RequestId: {
+          description: 'Names the request: seeded (same seed and requests, same ids), or the client’s own well-formed x-request-id echoed',
+          schema: { type: 'string' },
+        },
+      },
     },
   };
 }
