@@ -20,7 +20,7 @@ import { addMessage, createTranscript, deleteTranscript, getTranscript, ingestBa
 import { workspaceTranscriptRoutes } from './workspace-routes.js';
 
 const TAG = 'transcripts';
-export const SDK_TRANSCRIPTS = 'https://sdk.divinci.ai/server/transcripts/';
+const SDK_TRANSCRIPTS = 'https://sdk.divinci.ai/server/transcripts/';
 
 /** What a user's token hears here (the real mount is key-only: REAL-WIRE section 9). */
 const USER_TOKEN_HINT =
@@ -68,6 +68,7 @@ export function transcriptRoutes(store: TranscriptStore): RouteDef[] {
       tag: TAG,
       summary: 'Get one transcript with a page of its messages, oldest first',
       auth: keyAuth('transcript:read'),
+      realClient: SDK_TRANSCRIPTS,
       params: TranscriptParamsSchema,
       query: MessagesQuerySchema,
       response: TranscriptSingleSchema,
@@ -80,6 +81,7 @@ export function transcriptRoutes(store: TranscriptStore): RouteDef[] {
       summary: 'Delete a transcript and its messages',
       auth: keyAuth('transcript:write'),
       emulatorDefined: true,
+      realClient: SDK_TRANSCRIPTS,
       params: TranscriptParamsSchema,
       handler: ({ principal, params }) => deleteTranscript(store, workspaceOf(principal), params.transcriptId),
     }),
