@@ -9,7 +9,7 @@ import { MSW_BASE, openDoor, type DoorName } from './support/doors.js';
 type Fetcher = (path: string, init?: RequestInit) => Promise<Response>;
 
 /** Headers that matter: they must agree across doors and drivers too. */
-const COMPARED_HEADERS = ['content-type', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after'];
+const COMPARED_HEADERS = ['content-type', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-request-id'];
 
 interface Run {
   /** `status + ' ' + body` of every answer, in order. */
@@ -133,7 +133,13 @@ describe('determinism', () => {
     expect(reference.ids.every((id) => /^[0-9a-f]{24}$/.test(id))).toBe(true);
     expect(new Set(reference.ids).size).toBe(3);
     expect(reference.answers[3]).toBe(`200 {"mode":"manual","now":${Date.parse('2026-01-01T09:01:01.000Z')},"iso":"2026-01-01T09:01:01.000Z"}`);
-    expect(reference.answers[11]).toBe('404 {"error":{"code":"NOT_FOUND","message":"Transcript not found"}}');
+    expect(reference.answers[11]).toBe('404 {"error":{"code":"NOT_FOUND","message":"Transcript not found","requestId":"req_43e62fbf9099c41f12952362"}}');
+    // Request ids are seeded and counted per world: the header names the same request, and the
+    // count starts again after a reset (the last call is the first service call of the new world).
+    expect(reference.headers[11]).toContain('x-request-id=req_43e62fbf9099c41f12952362');
+    const requestIdOf = (headers: string) => /x-request-id=([^;]*)/.exec(headers)?.[1];
+    expect(requestIdOf(reference.headers[20]!)).toBe(requestIdOf(reference.headers[0]!));
+    expect(new Set(reference.headers.map(requestIdOf)).size).toBe(reference.headers.length - 1);
     expect(reference.headers[5]).toContain('content-type=application/json');
     expect(reference.headers[5]).toMatch(/ratelimit-limit=\d+/);
   });

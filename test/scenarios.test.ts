@@ -43,7 +43,7 @@ describe('the scenario library', () => {
       const fresh = emulator.handles.users.find((u) => u.id === 'user_fresh')!.accessToken;
       const res = await call(emulator, '/api/v1/workspaces', { authorization: `Bearer ${expired}` });
       expect(res.status).toBe(401);
-      expect(await errorOf(res)).toEqual({ code: 'UNAUTHORIZED', message: 'Access token has expired' });
+      expect(await errorOf(res)).toEqual({ code: 'UNAUTHORIZED', message: 'Access token has expired', requestId: expect.any(String) });
       expect((await call(emulator, '/api/v1/workspaces', { authorization: `Bearer ${fresh}` })).status).toBe(200);
       expect((await call(emulator, '/api/v1/transcripts', { 'x-api-key': keyOf(emulator, 'key_full') })).status).toBe(200);
     });
@@ -59,10 +59,10 @@ describe('the scenario library', () => {
     it('refuses the revoked and the expired key with 401, and serves the replacement', async () => {
       const revoked = await call(emulator, '/api/v1/transcripts', { 'x-api-key': keyOf(emulator, 'key_revoked') });
       expect(revoked.status).toBe(401);
-      expect(await errorOf(revoked)).toEqual({ code: 'UNAUTHORIZED', message: 'API key has been revoked' });
+      expect(await errorOf(revoked)).toEqual({ code: 'UNAUTHORIZED', message: 'API key has been revoked', requestId: expect.any(String) });
       const expired = await call(emulator, '/api/v1/transcripts', { 'x-api-key': keyOf(emulator, 'key_expired') });
       expect(expired.status).toBe(401);
-      expect(await errorOf(expired)).toEqual({ code: 'UNAUTHORIZED', message: 'API key has expired' });
+      expect(await errorOf(expired)).toEqual({ code: 'UNAUTHORIZED', message: 'API key has expired', requestId: expect.any(String) });
       expect((await call(emulator, '/api/v1/transcripts', { 'x-api-key': keyOf(emulator, 'key_replacement') })).status).toBe(200);
       expect(emulator.handles.workspaces[0]!.apiKeys.map((k) => k.status)).toEqual(['revoked', 'active', 'active']);
     });
@@ -82,6 +82,7 @@ describe('the scenario library', () => {
         code: 'RATE_LIMITED',
         message: 'Rate limit exceeded',
         details: { limit: 5, remaining: 0, resetAt: Date.parse('2026-01-01T09:01:00.000Z') / 1000, retryAfter: 60 },
+        requestId: expect.any(String),
       });
       expect(res.headers.get('retry-after')).toBe('60');
       expect(res.headers.get('ratelimit-limit')).toBe('5');

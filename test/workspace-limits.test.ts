@@ -21,7 +21,7 @@ describe('workspace limits', () => {
     const second = await call('/api/v1/rag/targets', json({ title: 'More', vectorIndexTool: 'default' }, { 'x-api-key': KEY }));
     expect(second.status).toBe(409);
     expect(await second.json()).toEqual({
-      error: { code: 'CONFLICT', message: 'Workspace limit reached: maxRagCollections', details: { limit: 'maxRagCollections', max: 1, current: 1, requested: 1 } },
+      error: { code: 'CONFLICT', message: 'Workspace limit reached: maxRagCollections', details: { limit: 'maxRagCollections', max: 1, current: 1, requested: 1 }, requestId: expect.any(String) },
     });
     const upload = (text: string) => {
       const form = new FormData();
@@ -66,11 +66,13 @@ describe('workspace limits', () => {
     const over = await list();
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).toBe('60');
+    // A quota, not a rate window: the SDK's QuotaExceededError reads code QUOTA_EXCEEDED (REAL-WIRE section 9).
     expect(await over.json()).toEqual({
       error: {
-        code: 'RATE_LIMITED',
+        code: 'QUOTA_EXCEEDED',
         message: 'Monthly API call limit reached for this workspace (maxMonthlyApiCalls)',
-        details: { limit: 3, remaining: 0, resetAt: Date.parse('2026-04-01T00:00:00.000Z') / 1000, retryAfter: 60 },
+        details: { limit: 3, remaining: 0, resetAt: Date.parse('2026-04-01T00:00:00.000Z') / 1000, retryAfter: 60, type: 'monthly_quota_exceeded' },
+        requestId: over.headers.get('x-request-id'),
       },
     });
     // Another workspace has its own allowance (the default).

@@ -63,7 +63,7 @@ describe('core handler', () => {
     const handler = await core((err) => seen.push(err));
     const { response } = await handler.fetch(new Request('http://x/boom', { method: 'POST' }));
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
+    expect(await response.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error', requestId: expect.any(String) } });
     expect(await count()).toBe(0);
     expect(seen).toHaveLength(1);
   });
@@ -81,7 +81,7 @@ describe('core handler', () => {
     const handler = await core();
     const { response } = await handler.fetch(new Request('http://x/nowhere'));
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route GET /nowhere not found' } });
+    expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route GET /nowhere not found', requestId: expect.any(String) } });
   });
 
   it('answers CORS preflights and lets pages of any origin read answers and rate-limit headers', async () => {

@@ -7,7 +7,8 @@ import { authenticate, authorize, type AuthDeps, type KeyForAuth } from './auth.
 import { EmulatorError, errorResponse, notFound } from './errors.js';
 import { jsonResponse } from './json-response.js';
 import { preflight, withCors } from './cors.js';
-import { DAY_MS, MINUTE_MS, RateLimiter, monthWindow, rateLimitHeaders, rateLimitedError, tightest, type RateDecision } from './rate-limiter.js';
+import { DAY_MS, MINUTE_MS, RateLimiter, monthWindow, quotaExceededError, rateLimitHeaders, rateLimitedError, tightest, type RateDecision } from './rate-limiter.js';
+import { REQUEST_ID_HEADER, clientRequestId, seededRequestId, stampEnvelope, withHeader } from './request-id.js';
 import type { RateFeature, RouteDef } from './route.js';
 import { parseWith, readJsonBody } from './validation.js';
 
@@ -19,11 +20,15 @@ export interface CoreDeps extends AuthDeps {
   featureLimit(feature: RateFeature): number | undefined;
   /** Called with every unexpected error before it becomes a 500. */
   onInternalError?(err: unknown): void;
+  /** The next seeded request id, for requests that arrive without one in `RequestInfo`. */
+  nextRequestId?(): string;
 }
 
 /** Per-request facts the adapters may pass in, beside the Request itself. */
 export interface RequestInfo {
   clientIp?: string;
+  /** The seeded id the emulator gave this request (a client's own well-formed x-request-id wins). */
+  requestId?: string;
 }
 
 /** Facts about a handled request, read by the journal. */
@@ -31,7 +36,7 @@ export interface RequestOutcome {
   keyId: string | null;
 }
 
-type Env = { Bindings: { info: RequestInfo; outcome: RequestOutcome } };
+type Env = { Bindings: { info: RequestInfo; outcome: RequestOutcome; requestId: string } };
 
 function clientIp(request: Request, info: RequestInfo): string {
   const forwarded = request.headers.get('x-forwarded-for');
@@ -58,18 +63,24 @@ function checkRateLimits(deps: CoreDeps, key: KeyForAuth, feature: RateFeature |
   if (monthly !== undefined) {
     const [start, end] = monthWindow(now);
     const decision = deps.rateLimiter.hitWindow(`workspace:${key.workspaceId}:month`, monthly, start, end);
-    if (!decision.allowed) throw rateLimitedError(decision, now, 'Monthly API call limit reached for this workspace (maxMonthlyApiCalls)');
+    if (!decision.allowed) {
+      // A quota, not a rate window: the SDK tells the two 429s apart by code (QuotaExceededError).
+      throw quotaExceededError(decision, now, 'Monthly API call limit reached for this workspace (maxMonthlyApiCalls)', 'monthly_quota_exceeded');
+    }
   }
   return shown;
 }
 
 async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise<Response> {
   const request = c.req.raw;
+  const { requestId } = c.env;
   let headers: Record<string, string> = {};
   try {
-    const { principal, key } = await authenticate(route.auth, request, c.req.param(), deps);
+    const { principal, key, refusal } = await authenticate(route.auth, request, c.req.param(), deps);
+    if (key) c.env.outcome.keyId = key.id;
+    // A valid key where only a user token will do: known, so journaled, but refused.
+    if (refusal) throw refusal;
     if (key) {
-      c.env.outcome.keyId = key.id;
       const feature = route.auth.kind === 'apiKey' || route.auth.kind === 'workspace' || route.auth.kind === 'endUser' ? route.auth.feature : undefined;
       const decision = checkRateLimits(deps, key, feature);
       if (decision) headers = rateLimitHeaders(decision, deps.clock.now());
@@ -79,15 +90,16 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
     const query = route.query ? parseWith(route.query, c.req.query(), 'query') : undefined;
     const body = route.body ? parseWith(route.body, await readJsonBody(request, route.bodyOptional), 'body') : undefined;
     const run = async () =>
-      route.handler({ body, query, params, principal, request, clientIp: clientIp(request, c.env.info) });
+      route.handler({ body, query, params, principal, request, clientIp: clientIp(request, c.env.info), requestId });
     const atomic = route.method !== 'GET' && route.transactional !== false;
     const result = atomic ? await deps.storage.transaction(run) : await run();
-    const response = result instanceof Response ? result : jsonResponse(result, route.status ?? 200);
+    // An envelope a handler answered itself gets its request id here.
+    const response = result instanceof Response ? await stampEnvelope(result, requestId) : jsonResponse(result, route.status ?? 200);
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;
   } catch (err) {
     if (!(err instanceof EmulatorError)) deps.onInternalError?.(err);
-    const response = errorResponse(err);
+    const response = errorResponse(err, requestId);
     for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);
     return response;
   }
@@ -100,18 +112,21 @@ export interface CoreHandler {
 export function createCoreHandler(routes: RouteDef[], deps: CoreDeps): CoreHandler {
   const app = new Hono<Env>();
   for (const route of routes) app.on(route.method, route.path, (c) => handle(route, c, deps));
-  app.notFound((c) => errorResponse(notFound(`Route ${c.req.method} ${new URL(c.req.url).pathname}`)));
-  app.onError((err) => {
+  app.notFound((c) => errorResponse(notFound(`Route ${c.req.method} ${new URL(c.req.url).pathname}`), c.env.requestId));
+  app.onError((err, c) => {
     deps.onInternalError?.(err);
-    return errorResponse(err);
+    return errorResponse(err, c.env.requestId);
   });
+  // Without a world to count requests (a bare core in unit tests), ids still follow a sequence.
+  let unseeded = 0;
   return {
     async fetch(request, info = {}) {
       const outcome: RequestOutcome = { keyId: null };
+      const requestId = clientRequestId(request) ?? info.requestId ?? deps.nextRequestId?.() ?? seededRequestId(0, ++unseeded);
       const early = preflight(request);
-      if (early) return { response: early, outcome };
-      const response = withCors(request, await app.fetch(request, { info, outcome }));
-      return { response, outcome };
+      if (early) return { response: withHeader(early, REQUEST_ID_HEADER, requestId), outcome };
+      const response = withCors(request, await app.fetch(request, { info, outcome, requestId }));
+      return { response: withHeader(response, REQUEST_ID_HEADER, requestId), outcome };
     },
   };
 }

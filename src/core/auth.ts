@@ -1,5 +1,6 @@
-// Who is calling: an API key in `x-api-key` or a Bearer JWT, checked against storage, the
-// emulator clock and, for workspace routes, the caller's role.
+// Who is calling: an API key (in `x-api-key`, or as a Bearer value with the key prefix) or a
+// Bearer JWT, checked against storage, the emulator clock and, for workspace routes, the caller's role.
+import { API_KEY_PREFIX } from '../seed/ids.js';
 import { EmulatorError, forbidden, notFound, unauthorized, validationError } from './errors.js';
 import type { AccessLevel, EndUserPrincipal, Principal, Role, RouteAuth } from './route.js';
 
@@ -56,6 +57,8 @@ export interface AuthDeps {
 export interface Authenticated {
   principal: Principal;
   key?: KeyForAuth;
+  /** A valid key on a route it may not call: the core journals the key, then answers this. */
+  refusal?: EmulatorError;
 }
 
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2, owner: 3 };
@@ -68,6 +71,18 @@ async function keyPrincipal(secret: string, keys: KeyLookup): Promise<Authentica
   if (key.status === 'expired') throw unauthorized('API key has expired');
   await keys.touch(key);
   return { principal: { kind: 'apiKey', keyId: key.id, workspaceId: key.workspaceId, permissions: key.permissions }, key };
+}
+
+/**
+ * The API key a request carries: `x-api-key`, else an `Authorization: Bearer` value that starts
+ * with the key prefix (real clients send keys both ways: REAL-WIRE section 1). Any other Bearer
+ * value is an access token.
+ */
+export function apiKeyFromRequest(request: Request): string | undefined {
+  const header = request.headers.get('x-api-key');
+  if (header) return header;
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
+  return match && match[1]!.startsWith(API_KEY_PREFIX) ? match[1] : undefined;
 }
 
 function bearerToken(request: Request): string | undefined {
@@ -102,18 +117,28 @@ export async function authenticate(auth: RouteAuth, request: Request, params: Re
     case 'none':
       return { principal: { kind: 'anonymous' } };
     case 'apiKey': {
-      const secret = request.headers.get('x-api-key');
+      const secret = apiKeyFromRequest(request);
       if (secret) return keyPrincipal(secret, deps.keys);
       if (auth.optional) return { principal: { kind: 'anonymous' } };
-      throw unauthorized('API key required: send it in the x-api-key header');
+      if (request.headers.has('authorization')) {
+        throw unauthorized(auth.userTokenHint ?? 'This route takes a workspace API key, not a user access token: send it in x-api-key or as Authorization: Bearer svc_…');
+      }
+      throw unauthorized('API key required: send it in the x-api-key header or as Authorization: Bearer svc_…');
     }
     case 'bearer': {
+      // A key as Bearer is not a user: refused (403) once it is known to be a valid key, so a
+      // wrong or revoked key still reads as 401.
+      const secret = apiKeyFromRequest(request);
+      if (secret && !request.headers.has('x-api-key')) {
+        const found = await keyPrincipal(secret, deps.keys);
+        return { ...found, refusal: forbidden('API keys cannot call this route: it needs a user access token (Authorization: Bearer <JWT>)') };
+      }
       const token = bearerToken(request);
       if (!token) throw unauthorized('Bearer access token required');
       return { principal: await userPrincipal(token, deps.tokens) };
     }
     case 'workspace': {
-      const secret = request.headers.get('x-api-key');
+      const secret = apiKeyFromRequest(request);
       if (secret) {
         const found = await keyPrincipal(secret, deps.keys);
         const wanted = auth.param ? params[auth.param] : undefined;
@@ -121,7 +146,7 @@ export async function authenticate(auth: RouteAuth, request: Request, params: Re
         return found;
       }
       const token = bearerToken(request);
-      if (!token) throw unauthorized('Send an API key in x-api-key or a Bearer access token');
+      if (!token) throw unauthorized('Send an API key (x-api-key, or Authorization: Bearer svc_…) or a Bearer access token');
       const user = await userPrincipal(token, deps.tokens);
       const workspaceId = await requestedWorkspace(auth, request, params, user.userId, deps.members);
       const role = await deps.members.role(workspaceId, user.userId);
@@ -151,7 +176,7 @@ async function jsonField(request: Request, field: string): Promise<unknown> {
 }
 
 async function endUser(auth: RouteAuth & { kind: 'endUser' }, request: Request, deps: AuthDeps): Promise<Authenticated> {
-  const secret = request.headers.get('x-api-key');
+  const secret = apiKeyFromRequest(request);
   if (secret) {
     const found = await keyPrincipal(secret, deps.keys);
     const userId = request.headers.get('x-external-user-id');

@@ -22,7 +22,8 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface ErrorEnvelope {
-  error: { code: string; message: string; details?: unknown; documentation?: string };
+  /** `requestId` names the request (also sent as `x-request-id`): the SDK's error `requestId`. */
+  error: { code: string; message: string; details?: unknown; documentation?: string; requestId?: string };
 }
 
 /** The only error type routes and stores throw on purpose; anything else becomes INTERNAL_ERROR. */
@@ -60,11 +61,15 @@ export const forbidden = (message = 'Insufficient permissions') => new EmulatorE
 
 export const conflict = (message: string, details?: unknown) => new EmulatorError('CONFLICT', message, details);
 
-/** Builds the JSON answer for any thrown value; unknown errors leak nothing of their internals. */
-export function errorResponse(err: unknown): Response {
+/**
+ * Builds the JSON answer for any thrown value; unknown errors leak nothing of their internals.
+ * The core stamps `requestId` on envelopes built without one.
+ */
+export function errorResponse(err: unknown, requestId?: string): Response {
   const known = err instanceof EmulatorError ? err : new EmulatorError('INTERNAL_ERROR', 'Internal server error');
   const body: ErrorEnvelope = { error: { code: known.code, message: known.message } };
   if (known.details !== undefined) body.error.details = known.details;
+  if (requestId !== undefined) body.error.requestId = requestId;
   return new Response(JSON.stringify(body), {
     status: known.status,
     headers: { 'content-type': 'application/json', ...known.headers },

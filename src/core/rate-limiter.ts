@@ -77,6 +77,23 @@ export function rateLimitedError(decision: RateDecision, now: number, message = 
   );
 }
 
+/** The kinds of quota refusals the client libraries tell apart by `details.type`. */
+export type QuotaType = 'monthly_quota_exceeded' | 'daily_quota_exceeded' | 'hourly_quota_exceeded';
+
+/**
+ * A workspace or release quota ran out (not a per-key rate window): 429 `QUOTA_EXCEEDED`, the
+ * SDK's QuotaExceededError, with the rate-limit details plus `type`, and the same headers.
+ */
+export function quotaExceededError(decision: RateDecision, now: number, message: string, type: QuotaType): EmulatorError {
+  const retryAfter = Math.max(0, Math.ceil((decision.resetAt - now) / 1000));
+  return new EmulatorError(
+    'QUOTA_EXCEEDED',
+    message,
+    { limit: decision.limit, remaining: decision.remaining, resetAt: Math.ceil(decision.resetAt / 1000), retryAfter, type },
+    rateLimitHeaders(decision, now),
+  );
+}
+
 /** Of several decisions, the one a client should see: a refusal first, else the least remaining. */
 export function tightest(decisions: RateDecision[]): RateDecision | undefined {
   return [...decisions].sort((a, b) => Number(a.allowed) - Number(b.allowed) || a.remaining - b.remaining)[0];

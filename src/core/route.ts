@@ -37,9 +37,15 @@ export type AccessLevel = 'read' | 'write' | 'admin';
 
 export type RouteAuth =
   | { kind: 'none' }
-  /** A workspace API key in `x-api-key`; when `optional`, a missing key is allowed. */
-  | { kind: 'apiKey'; permission?: Permission; feature?: RateFeature; optional?: boolean }
-  /** A platform user's Bearer token, not tied to a workspace (workspace list and create). */
+  /**
+   * A workspace API key in `x-api-key` or as `Authorization: Bearer svc_…`; when `optional`, a
+   * missing key is allowed. `userTokenHint` is the 401 message for a user's access token.
+   */
+  | { kind: 'apiKey'; permission?: Permission; feature?: RateFeature; optional?: boolean; userTokenHint?: string }
+  /**
+   * A platform user's Bearer token, not tied to a workspace (workspace list and create). A valid
+   * API key sent as Bearer here answers 403: keys never act as users.
+   */
   | { kind: 'bearer' }
   /**
    * A management call on one workspace: its API key (with full access, or the named permission)
@@ -112,6 +118,8 @@ export interface RouteInput<B, Q, P> {
   principal: Principal;
   request: Request;
   clientIp: string;
+  /** The id this request is answered under (`x-request-id`, `error.requestId`). */
+  requestId: string;
 }
 
 /** What a handler answers: a value sent as JSON with the route's status, or a ready Response. */

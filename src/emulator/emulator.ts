@@ -6,6 +6,8 @@ import { wallDelay, wallElapsedMs } from '../clock/wall-time.js';
 import type { ClockChange } from '../control/schema.js';
 import type { FaultRuleInput, FaultView } from '../control/fault-schema.js';
 import type { RequestInfo } from '../core/app.js';
+import { apiKeyFromRequest } from '../core/auth.js';
+import { REQUEST_ID_HEADER, clientRequestId, withHeader } from '../core/request-id.js';
 import type { RagFileState } from '../areas/rag-files/pipeline.js';
 import type { Handles } from '../scenarios/handles.js';
 import type { Scenario } from '../scenarios/schema.js';
@@ -121,17 +123,19 @@ export class Emulator {
     if (isControlPath(path)) {
       return this.lock.run(async () => {
         await this.world.scheduler.runDue();
-        const { response } = await this.world.core.fetch(request, info);
+        const { response } = await this.world.core.fetch(request, { ...info, requestId: this.world.nextRequestId('control') });
         if (this.persistence && request.method !== 'GET') await this.persistence.sync();
         return response;
       });
     }
-    const first = await this.lock.run(async (): Promise<{ delayed: FiredFault; at: string } | { response: Response }> => {
+    const first = await this.lock.run(async (): Promise<{ delayed: FiredFault; at: string; info: RequestInfo } | { response: Response }> => {
       await this.world.scheduler.runDue();
       const at = this.world.clock.iso();
+      // The id is given on arrival, so a delayed answer keeps the place its request took.
+      const arrived: RequestInfo = { ...info, requestId: this.world.nextRequestId('service') };
       const fault = this.world.faults.match(request.method, path);
-      if (fault && fault.delayMs > 0) return { delayed: fault, at };
-      return { response: await this.answer(request, info, path, at, started, fault) };
+      if (fault && fault.delayMs > 0) return { delayed: fault, at, info: arrived };
+      return { response: await this.answer(request, arrived, path, at, started, fault) };
     });
     if ('response' in first) return first.response;
     // Latency is real time, spent outside the lock: other requests go on meanwhile.
@@ -139,16 +143,17 @@ export class Emulator {
     await wallDelay(delayed.delayMs);
     return this.lock.run(async () => {
       await this.world.scheduler.runDue();
-      return this.answer(request, info, path, at, started, delayed);
+      return this.answer(request, first.info, path, at, started, delayed);
     });
   }
 
   /** The real answer, or the fault's; journaled either way. */
-  private async answer(request: Request, info: RequestInfo | undefined, path: string, at: string, started: number, fault?: FiredFault): Promise<Response> {
+  private async answer(request: Request, info: RequestInfo, path: string, at: string, started: number, fault?: FiredFault): Promise<Response> {
     let response: Response;
     let keyId: string | null;
     if (fault && fault.effect !== 'pass') {
-      response = fault.effect === 'error' ? Response.error() : faultResponse(fault, this.world.clock.now());
+      const requestId = clientRequestId(request) ?? (info.requestId as string);
+      response = fault.effect === 'error' ? Response.error() : withHeader(faultResponse(fault, this.world.clock.now(), requestId), REQUEST_ID_HEADER, requestId);
       keyId = await this.keyIdOf(request);
     } else {
       const answered = await this.world.core.fetch(request, info);
@@ -168,9 +173,9 @@ export class Emulator {
     return response;
   }
 
-  /** The id of a valid key in `x-api-key`, for requests a fault answered before auth ran. */
+  /** The id of a valid key the request carries, for requests a fault answered before auth ran. */
   private async keyIdOf(request: Request): Promise<string | null> {
-    const secret = request.headers.get('x-api-key');
+    const secret = apiKeyFromRequest(request);
     if (!secret) return null;
     const key = await this.world.stores.apiKeys.findBySecret(secret);
     return key && key.status === 'active' ? key.id : null;

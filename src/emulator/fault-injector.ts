@@ -123,7 +123,7 @@ export const FAULT_RATE_LIMIT = 60;
  * 503 carries `Retry-After` like a real refusal (retrying clients such as axios-retry and ky read
  * it); RATE_LIMITED also carries the `RateLimit-*` headers and details of contract section 6.
  */
-export function faultResponse(fault: FiredFault, now: number): Response {
+export function faultResponse(fault: FiredFault, now: number, requestId?: string): Response {
   const { code, status } = codeAndStatus(fault.rule);
   const message = fault.rule.message ?? `Injected fault (${fault.id})`;
   const headers: Record<string, string> = {};
@@ -138,5 +138,5 @@ export function faultResponse(fault: FiredFault, now: number): Response {
       details = { limit, remaining: 0, resetAt, retryAfter, ...details };
     }
   }
-  return jsonResponse({ error: { code, message, details } }, status, headers);
+  return jsonResponse({ error: { code, message, details, ...(requestId !== undefined && { requestId }) } }, status, headers);
 }

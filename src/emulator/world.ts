@@ -28,6 +28,7 @@ import { createCoreHandler, type CoreHandler } from '../core/app.js';
 import type { TokenCheck } from '../core/auth.js';
 import { notFound, validationError } from '../core/errors.js';
 import { RateLimiter, type RateLimiterState } from '../core/rate-limiter.js';
+import { seededRequestId } from '../core/request-id.js';
 import type { StoreDeps } from '../core/services.js';
 import type { RouteDef } from '../core/route.js';
 import { IdFactory } from '../seed/ids.js';
@@ -127,6 +128,8 @@ export class World {
   readonly mailbox: Mailbox;
   /** What reset returns to; absent after resuming a data dir, where reset reloads the scenario. */
   private boot: WorldSnapshot | undefined;
+  /** Requests answered since the last load or reset: request ids come from these and the seed. */
+  private requestCount = { service: 0, control: 0 };
 
   constructor(private readonly options: WorldOptions) {
     this.storage = options.storage;
@@ -182,6 +185,7 @@ export class World {
       endUsers: this.embedAuth,
       rateLimiter: this.rateLimiter,
       featureLimit: (feature) => this.settings.rateLimits[feature]?.perMinute ?? DEFAULT_RATE_LIMITS[feature],
+      nextRequestId: () => this.nextRequestId('service'),
       ...(options.onInternalError && { onInternalError: options.onInternalError }),
     });
   }
@@ -249,6 +253,11 @@ export class World {
     this.faults.reset(this.random.seed);
     this.journal.clear();
     this.mailbox.clear();
+  }
+
+  /** The next request's id: seeded, counted per world, so the same requests replay the same ids. */
+  nextRequestId(kind: 'service' | 'control'): string {
+    return seededRequestId(this.random.seed, ++this.requestCount[kind], kind);
   }
 
   /**

@@ -18,16 +18,21 @@ const ENVELOPE: Json = {
   properties: {
     error: {
       type: 'object',
-      required: ['code', 'message'],
+      required: ['code', 'message', 'requestId'],
       properties: {
         code: { type: 'string', enum: [...new Set(Object.keys(ERROR_STATUS))] },
         message: { type: 'string' },
         details: {},
         documentation: { type: 'string', format: 'uri' },
+        /** The same id as the answer's x-request-id header (the SDK's error `requestId`). */
+        requestId: { type: 'string' },
       },
     },
   },
 };
+
+/** Every answer names its request (the same id an error envelope carries as `requestId`). */
+const REQUEST_ID_HEADERS: Json = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
@@ -71,7 +76,7 @@ function errorResponses(route: RouteDef): Record<string, Json> {
   const statuses = new Set<number>(errorStatuses(route));
   const out: Record<string, Json> = {};
   for (const status of [...statuses].sort()) {
-    out[String(status)] = { description: `Error (${status})`, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
+    out[String(status)] = { description: `Error (${status})`, headers: REQUEST_ID_HEADERS, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
   }
   return out;
 }
@@ -88,6 +93,7 @@ function operation(route: RouteDef, named: NamedSchemas): Json {
     responses: {
       [String(route.status ?? 200)]: {
         description: 'Success',
+        headers: REQUEST_ID_HEADERS,
         ...(route.response && { content: { 'application/json': { schema: named.ref(route.response, 'output') } } }),
         ...(route.mediaType && { content: { [route.mediaType]: { schema: { type: 'string' } } } }),
       },
@@ -180,6 +186,12 @@ export function buildOpenApi(routes: RouteDef[], origin = DEFAULT_ORIGIN): Json 
     components: {
       securitySchemes: SECURITY_SCHEMES,
       schemas: { ErrorEnvelope: ENVELOPE, ...EXTRA_SCHEMAS, ...withoutUnusedInputs(named.components(), paths) },
+      headers: {
+        RequestId: {
+          description: 'Names the request: seeded (same seed and requests, same ids), or the client’s own well-formed x-request-id echoed',
+          schema: { type: 'string' },
+        },
+      },
     },
   };
 }

@@ -14,6 +14,11 @@ export const SECURITY_SCHEMES: Json = {
     bearerFormat: 'JWT',
     description: 'An EdDSA-signed access token: a platform user’s (OAuth, /__emulator/tokens) or an embed user’s (/embed/validate-login).',
   },
+  apiKeyBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A workspace API key (`svc_…`) sent as `Authorization: Bearer`: accepted wherever x-api-key is (REAL-WIRE section 1).',
+  },
   externalUser: {
     type: 'apiKey',
     in: 'header',
@@ -29,6 +34,7 @@ export const SECURITY_SCHEMES: Json = {
 };
 
 const API_KEY: Requirement = { apiKey: [] };
+const API_KEY_BEARER: Requirement = { apiKeyBearer: [] };
 const BEARER: Requirement = { bearerAuth: [] };
 const NONE: Requirement = {};
 
@@ -37,8 +43,8 @@ const NONE: Requirement = {};
  * the body, a Bearer token checked by the OAuth code): `{}` marks the body form.
  */
 const SELF_AUTHENTICATED: Record<string, Requirement[]> = {
-  'POST /embed/login': [API_KEY, NONE],
-  'POST /api/v1/auth/validate-key': [API_KEY, NONE],
+  'POST /embed/login': [API_KEY, API_KEY_BEARER, NONE],
+  'POST /api/v1/auth/validate-key': [API_KEY, API_KEY_BEARER, NONE],
   'GET /oauth/userinfo': [BEARER],
 };
 
@@ -49,13 +55,13 @@ export function securityOf(route: RouteDef): Requirement[] {
     case 'none':
       return SELF_AUTHENTICATED[`${route.method} ${route.path}`] ?? [];
     case 'apiKey':
-      return auth.optional ? [API_KEY, NONE] : [API_KEY];
+      return auth.optional ? [API_KEY, API_KEY_BEARER, NONE] : [API_KEY, API_KEY_BEARER];
     case 'bearer':
       return [BEARER];
     case 'workspace':
-      return [API_KEY, BEARER];
+      return [API_KEY, API_KEY_BEARER, BEARER];
     case 'endUser':
-      return [BEARER, { apiKey: [], externalUser: [] }, ...(auth.anonymous ? [{ anonymousSession: [] }] : [])];
+      return [BEARER, { apiKey: [], externalUser: [] }, { apiKeyBearer: [], externalUser: [] }, ...(auth.anonymous ? [{ anonymousSession: [] }] : [])];
     default: {
       const never: never = auth;
       throw new Error(`unknown auth kind ${JSON.stringify(never)}`);

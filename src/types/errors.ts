@@ -9,6 +9,8 @@ export const KnownErrorCodeSchema = z.enum([
   'rate_limited',
   'payment_required',
   'TERMS_NOT_ACCEPTED',
+  /** A workspace or release quota (the SDK's QuotaExceededError), told apart from RATE_LIMITED by code. */
+  'QUOTA_EXCEEDED',
 ]);
 export type KnownErrorCode = z.infer<typeof KnownErrorCodeSchema>;
 
@@ -18,10 +20,16 @@ export const ErrorBodySchema = z.object({
   message: z.string(),
   details: z.unknown().optional(),
   documentation: z.url().optional(),
+  /**
+   * Names the request; the same id is in the answer's `x-request-id` header. Taken from real
+   * clients: the SDK's errors carry `requestId` (https://sdk.divinci.ai/getting-started/error-handling/).
+   * The emulator always sends it; optional here so envelopes of older servers still parse.
+   */
+  requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-/** `{ error: { code, message, details?, documentation? } }`: the body of every non-2xx answer. */
+/** `{ error: { code, message, details?, documentation?, requestId } }`: the body of every non-2xx answer. */
 export const ErrorEnvelopeSchema = z.object({ error: ErrorBodySchema });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
@@ -50,6 +58,27 @@ export const RateLimitDetailsSchema = z.object({
   retryAfter: z.number().int().nonnegative(),
 });
 export type RateLimitDetails = z.infer<typeof RateLimitDetailsSchema>;
+
+/**
+ * Which quota refused: the client libraries read it as `context.type` (REAL-WIRE sections 6 and 9).
+ * `conversation_length_exceeded` (a tier's maxConversationLength) is emulator-defined.
+ */
+export const QuotaTypeSchema = z.enum(['monthly_quota_exceeded', 'daily_quota_exceeded', 'hourly_quota_exceeded', 'conversation_length_exceeded']);
+export type QuotaType = z.infer<typeof QuotaTypeSchema>;
+
+/**
+ * `details` of a 429 `QUOTA_EXCEEDED` (taken from real clients): the rate-limit details and the
+ * quota's `type`; a tier quota adds `tier` and `usage`. A conversation-length refusal never resets
+ * (`resetAt` and `retryAfter` null).
+ */
+export const QuotaExceededDetailsSchema = RateLimitDetailsSchema.extend({
+  type: QuotaTypeSchema,
+  resetAt: z.number().int().nonnegative().nullable(),
+  retryAfter: z.number().int().nonnegative().nullable(),
+  tier: z.string().optional(),
+  usage: z.record(z.string(), z.number().int().nonnegative()).optional(),
+});
+export type QuotaExceededDetails = z.infer<typeof QuotaExceededDetailsSchema>;
 
 export const PaymentNetworkSchema = z.enum(['base', 'base-sepolia']);
 export type PaymentNetwork = z.infer<typeof PaymentNetworkSchema>;

@@ -101,22 +101,6 @@ export const EmbedTierConfigSchema = z.object({
 });
 export type EmbedTierConfig = z.infer<typeof EmbedTierConfigSchema>;
 
-/**
- * `error.details` of a 429 QUOTA_EXCEEDED chat refusal (from real clients: the embed client reads
- * `type` and `retryAfter`). `conversation_length_exceeded` is emulator-defined and never resets
- * (`resetAt`, `retryAfter` null).
- */
-export const QuotaExceededDetailsSchema = z.object({
-  type: z.enum(['monthly_quota_exceeded', 'daily_quota_exceeded', 'hourly_quota_exceeded', 'conversation_length_exceeded']),
-  tier: z.string(),
-  limit: z.number().int(),
-  remaining: z.literal(0),
-  resetAt: z.number().int().nullable(),
-  retryAfter: z.number().int().nonnegative().nullable(),
-  usage: QuotaCountersSchema.extend({ currentConversationLength: z.number().int().nonnegative().optional() }).optional(),
-});
-export type QuotaExceededDetails = z.infer<typeof QuotaExceededDetailsSchema>;
-
 /** An end user known through an API key (external user). */
 export const ApiKeyUserSchema = z.object({
   id: IdSchema,

@@ -1,6 +1,6 @@
 // Transcripts (spec section 2): list items, a single transcript with a page of messages, messages and their envelopes.
 import { z } from 'zod';
-import { EpochMsSchema, IdSchema, IsoTimestampSchema, JsonObjectSchema } from './common.js';
+import { EpochMsSchema, IdSchema, IsoTimestampSchema, JsonObjectSchema, paginatedResponse } from './common.js';
 
 /** `firstMessage` / `lastMessage` previews are cut to this many characters (contract section 7). */
 export const MESSAGE_PREVIEW_MAX_CHARS = 200;
@@ -93,3 +93,60 @@ export type CreatedTranscript = z.infer<typeof CreatedTranscriptSchema>;
 /** 200 answer of POST /api/v1/transcripts/{transcriptId}/messages; the stored message is not echoed. */
 export const TranscriptMessageAckSchema = z.object({ status: z.literal('ok') });
 export type TranscriptMessageAck = z.infer<typeof TranscriptMessageAckSchema>;
+
+// Shapes taken from real clients: the server SDK's transcripts surface
+// (https://sdk.divinci.ai/server/transcripts/, REAL-WIRE section 9).
+
+/** The transcript list as the server SDK reads it: the shared PaginatedResponse beside `transcripts`/`pagination`. */
+export const TranscriptListPageSchema = TranscriptListResponseSchema.extend(paginatedResponse(TranscriptListItemSchema).shape);
+export type TranscriptListPage = z.infer<typeof TranscriptListPageSchema>;
+
+/** `transcripts.create(options)`: the caller's own workspace, an optional release (other spec fields allowed too). */
+export const TranscriptCreateOptionsSchema = z
+  .object({
+    workspaceId: IdSchema.optional(),
+    releaseId: IdSchema.optional(),
+    title: z.string().optional(),
+    metadata: JsonObjectSchema.optional(),
+  })
+  .catchall(z.unknown());
+export type TranscriptCreateOptions = z.infer<typeof TranscriptCreateOptionsSchema>;
+
+/** A stored message echoed by an append (and served by transcript reads): `_id` names it. */
+export const StoredMessageSchema = MessageSchema.extend({ _id: IdSchema });
+export type StoredMessage = z.infer<typeof StoredMessageSchema>;
+
+/** 200 answer of POST …/transcripts/{transcriptId}/messages: the spec's `status` and the stored message. */
+export const TranscriptMessageAddedSchema = TranscriptMessageAckSchema.extend({ message: StoredMessageSchema });
+export type TranscriptMessageAdded = z.infer<typeof TranscriptMessageAddedSchema>;
+
+/** Most items one `ingestBatch` call takes (emulator-defined). */
+export const INGEST_BATCH_MAX_ITEMS = 1000;
+
+/** One message of an `ingestBatch` call; `release` and `metadata` override the batch defaults. */
+export const IngestBatchItemSchema = z
+  .object({
+    role: z.enum(['user', 'assistant', 'system', 'tool']),
+    content: z.union([z.string(), JsonObjectSchema, z.array(z.unknown())]),
+    name: z.string().optional(),
+    release: IdSchema.optional(),
+    metadata: JsonObjectSchema.optional(),
+  })
+  .catchall(z.unknown());
+export type IngestBatchItem = z.infer<typeof IngestBatchItemSchema>;
+
+/** Body of POST /api/v1/transcripts/{transcriptId}/ingest-batch (`transcripts.ingestBatch`). */
+export const IngestBatchInputSchema = z.object({
+  workspaceId: IdSchema.optional(),
+  transcriptId: IdSchema.optional(),
+  defaults: z.object({ release: IdSchema.optional(), metadata: JsonObjectSchema.optional() }).optional(),
+  items: z.array(IngestBatchItemSchema).min(1).max(INGEST_BATCH_MAX_ITEMS),
+});
+export type IngestBatchInput = z.infer<typeof IngestBatchInputSchema>;
+
+/** Answer of an `ingestBatch` call: how many messages were stored and their ids, in item order. */
+export const IngestBatchResultSchema = z.object({
+  inserted: z.number().int().nonnegative(),
+  messageIds: z.array(IdSchema),
+});
+export type IngestBatchResult = z.infer<typeof IngestBatchResultSchema>;

@@ -91,14 +91,27 @@ describe.each(MATRIX)('api keys: $label', ({ driver, door: doorName }) => {
     expect((await listTranscripts(KEYS.freeOnly)).status).toBe(200);
   });
 
-  it('revokes a key: it answers 401 and cannot be rotated back', async () => {
-    const revoked = await call('DELETE', `${BASE}/k_web`, as('u_owner'));
+  // Revoke and delete are two operations (https://sdk.divinci.ai/server/api-keys/): revoke disables
+  // the key and keeps its record; DELETE removes it.
+  it('revokes a key: it answers 401, keeps its record and cannot be rotated back', async () => {
+    const revoked = await call('POST', `${BASE}/k_web/revoke`, as('u_owner'));
     expect(revoked.status).toBe(200);
     expect(JSON.parse(revoked.text)).toMatchObject({ id: 'k_web', status: 'revoked' });
     const res = await listTranscripts(KEYS.web);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'API key has been revoked' } });
+    expect(await res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'API key has been revoked', requestId: expect.any(String) } });
     expect((await call('POST', `${BASE}/k_web/rotate`, as('u_owner'))).status).toBe(404);
+    expect(JSON.parse((await call('GET', `${BASE}/k_web`, as('u_owner'))).text)).toMatchObject({ id: 'k_web', status: 'revoked' });
+  });
+
+  it('deletes a key: it stops working and is gone', async () => {
+    const deleted = await call('DELETE', `${BASE}/k_web`, as('u_owner'));
+    expect(deleted.status).toBe(200);
+    expect(JSON.parse(deleted.text)).toMatchObject({ id: 'k_web', status: 'revoked', deleted: true });
+    expect((await listTranscripts(KEYS.web)).status).toBe(401);
+    expect((await call('GET', `${BASE}/k_web`, as('u_owner'))).status).toBe(404);
+    expect((await call('GET', BASE, as('u_owner'))).text).not.toContain('k_web');
+    expect((await call('DELETE', `${BASE}/k_web`, as('u_owner'))).status).toBe(404);
   });
 
   it('lets owners, admins and full-access keys manage keys; nobody else', async () => {
@@ -113,7 +126,10 @@ describe.each(MATRIX)('api keys: $label', ({ driver, door: doorName }) => {
     expect((await call('GET', BASE, { authorization: 'Basic abc' })).status).toBe(401);
     await door.emulator.clock.advance(3600_000);
     const expired = await call('GET', BASE, as('u_owner'));
-    expect(expired).toEqual({ status: 401, text: JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'Access token has expired' } }) });
+    expect({ status: expired.status, body: JSON.parse(expired.text) }).toEqual({
+      status: 401,
+      body: { error: { code: 'UNAUTHORIZED', message: 'Access token has expired', requestId: expect.any(String) } },
+    });
   });
 
   it('refuses bad input with 400 and writes nothing', async () => {

@@ -89,7 +89,7 @@ describe.each(MATRIX)('byok: $label', ({ driver, door: doorName }) => {
     const { body } = await call('POST', '/api/v1/byok', alice, { provider: 'azure-openai', key: SECRET });
     const res = await call('DELETE', `/api/v1/byok/${body.id}`, alice);
     expect(res.body).toEqual({ status: 'ok', id: body.id });
-    expect((await call('GET', `/api/v1/byok/${body.id}`, alice)).body).toEqual({ error: { code: 'NOT_FOUND', message: 'Provider credential not found' } });
+    expect((await call('GET', `/api/v1/byok/${body.id}`, alice)).body).toEqual({ error: { code: 'NOT_FOUND', message: 'Provider credential not found', requestId: expect.any(String) } });
     expect((await call('DELETE', `/api/v1/byok/${body.id}`, alice)).status).toBe(404);
   });
 

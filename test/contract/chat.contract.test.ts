@@ -111,7 +111,7 @@ describe.each(MATRIX)('chat: $label', ({ driver, door: doorName }) => {
       await c.get(`/api/v1/chat/threads/${id}`, anonymous('session-12345')),
     ]) {
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Thread not found' } });
+      expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Thread not found', requestId: expect.any(String) } });
     }
     expect((await c.get('/api/v1/chat/threads', other)).body).toEqual({ data: [], hasMore: false, total: 0 });
     const foreign = await c.post('/api/v1/chat/threads', { 'x-api-key': OTHER_KEY, 'x-external-user-id': 'x' }, { releaseId: 'rel_help' });
@@ -202,6 +202,7 @@ describe.each(MATRIX)('chat: $label', ({ driver, door: doorName }) => {
         code: 'QUOTA_EXCEEDED',
         message: 'Daily message quota exceeded for your tier',
         details: { type: 'daily_quota_exceeded', limit: 3, remaining: 0, resetAt: midnight / 1000, retryAfter: (midnight - Date.parse(CHAT_NOW)) / 1000 },
+        requestId: expect.any(String),
       },
     });
     expect(refused.headers.get('retry-after')).toBe(String((midnight - Date.parse(CHAT_NOW)) / 1000));
@@ -237,6 +238,7 @@ describe.each(MATRIX)('chat: $label', ({ driver, door: doorName }) => {
         code: 'TERMS_NOT_ACCEPTED',
         message: expect.any(String),
         details: { required: true, tosId: 'tos_main', version: 1, title: 'Terms', content: 'Be nice.' },
+        requestId: expect.any(String),
       },
     });
     const key = { 'x-api-key': CHAT_KEY };
@@ -308,6 +310,7 @@ describe.each(MATRIX)('chat: $label', ({ driver, door: doorName }) => {
             },
           ],
         },
+        requestId: expect.any(String),
       },
     });
     const pay = (p: unknown) => ({ ...cust, 'x-payment': btoa(JSON.stringify(p)) });

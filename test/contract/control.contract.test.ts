@@ -278,7 +278,14 @@ describe.each(MATRIX)('control API: $label', ({ driver, door: doorName }) => {
 
       const list = await get('/api/v1/transcripts', emptyKey.secret);
       expect(list.status).toBe(200);
-      expect(await list.json()).toEqual({ transcripts: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } });
+      expect(await list.json()).toEqual({
+        transcripts: [],
+        pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false },
+        // PaginatedResponse beside the spec's fields (the server SDK reads `data`).
+        data: [],
+        hasMore: false,
+        total: 0,
+      });
       // Time went backwards from the default scenario's 09:00: a load starts a new world.
       expect(await clock()).toEqual({ mode: 'manual', now: Date.parse('2026-01-01T00:00:00.000Z'), iso: '2026-01-01T00:00:00.000Z' });
       // The default scenario's keys are gone.
@@ -455,7 +462,7 @@ describe.each(MATRIX)('control API: $label', ({ driver, door: doorName }) => {
 
     it('an unknown user → 404', async () => {
       const body = await expectError(await post('/__emulator/tokens', { userId: 'user_nobody' }), 404, 'NOT_FOUND');
-      expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'User not found' } });
+      expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'User not found', requestId: expect.any(String) } });
     });
 
     it('refuses a bad body with 400', async () => {
@@ -484,7 +491,7 @@ describe.each(MATRIX)('control API: $label', ({ driver, door: doorName }) => {
       for (const path of ['/__emulator/clock', '/__emulator/reset', '/__emulator/scenario', '/__emulator/tokens']) {
         const body = await expectError(await postRaw(path, '{"advanceMs": 10'), 400, 'VALIDATION_ERROR');
         expect(body).toEqual({
-          error: { code: 'VALIDATION_ERROR', message: 'Malformed JSON body', details: { issues: [{ path: 'body', message: 'Body is not valid JSON' }] } },
+          error: { code: 'VALIDATION_ERROR', message: 'Malformed JSON body', details: { issues: [{ path: 'body', message: 'Body is not valid JSON' }] }, requestId: expect.any(String) },
         });
       }
       expect(await clock()).toEqual({ mode: 'manual', now: DEFAULT_NOW, iso: DEFAULT_NOW_ISO });

@@ -30,7 +30,7 @@ describe.each(MATRIX)('embed sign-in: $label', ({ driver, door: doorName }) => {
 
   it('refuses a tier that is not one of the workspace’s embed tiers (or the key’s allowed ones)', async () => {
     const bad = await login({ membershipTier: 'gold' });
-    expect(bad).toEqual({ status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Invalid tier', details: { availableSlugs: ['free', 'premium'] } } } });
+    expect(bad).toEqual({ status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Invalid tier', details: { availableSlugs: ['free', 'premium'] }, requestId: expect.any(String) } } });
     // Real wire (Examples embed/MembershipTiers.md): a known tier the key does not allow is downgraded, not refused.
     const narrowed = await login({ membershipTier: 'premium' }, KEYS.freeOnly);
     expect(narrowed.status).toBe(200);
@@ -137,7 +137,7 @@ describe.each(MATRIX)('embed sign-in: $label', ({ driver, door: doorName }) => {
     expect((await validate(first.refreshToken)).body).toEqual({ valid: false });
     expect((await validate(rotated.body.refreshToken)).body.valid).toBe(true);
     const again = await post('/embed/refresh', { refreshToken: first.refreshToken });
-    expect(again).toEqual({ status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Invalid or expired refresh token' } } });
+    expect(again).toEqual({ status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Invalid or expired refresh token', requestId: expect.any(String) } } });
     expect((await post('/embed/refresh', {})).status).toBe(400);
   });
 
@@ -164,11 +164,11 @@ describe.each(MATRIX)('embed sign-in: $label', ({ driver, door: doorName }) => {
       limits: { messagesPerMonth: 900, messagesPerDay: 50, messagesPerHour: 50, maxConversationLength: 100, maxTokensPerMessage: 4000, maxConcurrentChats: 5 },
     });
     await door.emulator.clock.advance(30 * 60_000);
-    expect(await (await quota(access.accessToken)).json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Access token has expired' } });
+    expect(await (await quota(access.accessToken)).json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Access token has expired', requestId: expect.any(String) } });
     const fresh = (await validate(session.refreshToken)).body.accessToken as string;
     expect((await quota(fresh)).status).toBe(200);
     await door.fetch('/api/v1/workspaces/ws_shop/api-keys/k_web/revoke-sessions', { method: 'POST', headers: { authorization: `Bearer ${door.token('u_owner')}` } });
-    expect(await (await quota(fresh)).json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Invalid access token' } });
+    expect(await (await quota(fresh)).json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Invalid access token', requestId: expect.any(String) } });
   });
 
   it('takes an API key with an external user as the end user’s identity', async () => {

@@ -56,7 +56,7 @@ describe.each(MATRIX)('faults: $label', ({ driver, door: doorName }) => {
     expect(res.status).toBe(502);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(await res.json()).toEqual({
-      error: { code: 'SERVICE_UNAVAILABLE', message: 'Upstream down', details: { injected: true, faultId: 'fault_1' } },
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'Upstream down', details: { injected: true, faultId: 'fault_1' }, requestId: expect.any(String) },
     });
   });
 
@@ -72,6 +72,7 @@ describe.each(MATRIX)('faults: $label', ({ driver, door: doorName }) => {
       code: 'RATE_LIMITED',
       message: 'Injected fault (fault_1)',
       details: { limit: 60, remaining: 0, resetAt: expect.any(Number), retryAfter: 1, injected: true, faultId: 'fault_1' },
+      requestId: expect.any(String),
     });
     expect(first.headers.get('retry-after')).toBe('1');
     expect(first.headers.get('ratelimit-remaining')).toBe('0');

@@ -115,7 +115,7 @@ describe.each(MATRIX)('feedback: $label', ({ driver, door: doorName }) => {
     expect((await list()).data.map((f) => f.id)).toEqual([mine.body.id]);
     expect((await list('', asKey(RKEYS.other))).data.map((f) => f.id)).toEqual([theirs.body.id]);
     const hidden = await call('POST', `/api/v1/feedback/${theirs.body.id}/read`, undefined, asKey());
-    expect(hidden).toEqual({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Feedback not found' } } });
+    expect(hidden).toEqual({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Feedback not found', requestId: expect.any(String) } } });
     expect((await vote({ releaseId: 'rel_other', messageRef: 'm1', sentiment: 1 }, external('cust-1'))).status).toBe(404);
     expect((await vote({ releaseId: 'rel_nope', messageRef: 'm1', sentiment: 1 }, anon('anon-sess-0003'))).status).toBe(404);
     expect((await call('GET', '/api/v1/feedback', undefined, asKey(RKEYS.restricted))).status).toBe(403);

@@ -25,7 +25,7 @@ describe.each(MATRIX)('groups: $label', ({ driver, door: doorName }) => {
     expect(list.total).toBe(2);
     const dup = await call('POST', '/api/v1/groups', alice, { name: 'support' });
     expect(dup.status).toBe(409);
-    expect(dup.body.error).toEqual({ code: 'CONFLICT', message: 'A group named "support" already exists', details: { name: 'support' } });
+    expect(dup.body.error).toEqual({ code: 'CONFLICT', message: 'A group named "support" already exists', details: { name: 'support' }, requestId: expect.any(String) });
   });
 
   it('invites by email: an existing user is active, anyone else invited; removes by user or email', async () => {
@@ -46,7 +46,7 @@ describe.each(MATRIX)('groups: $label', ({ driver, door: doorName }) => {
     const byEmail = await call('POST', `/api/v1/groups/${group.id}/remove-user`, alice, { email: 'newhire@acme.example' });
     expect(byEmail.body.members).toEqual([]);
     const missing = await call('POST', `/api/v1/groups/${group.id}/remove-user`, alice, { userId: 'user_carol' });
-    expect(missing.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Group member not found' } });
+    expect(missing.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Group member not found', requestId: expect.any(String) } });
   });
 
   it('updates and deletes a group; deleting drops its grants', async () => {

@@ -26,7 +26,7 @@ describe.each(MATRIX)('mcp-config: $label', ({ driver, door: doorName }) => {
 
   it('answers 404 for unknown releases and for configs that are absent or disabled', async () => {
     for (const id of ['rel_nope', 'rel_anon', 'rel_draft']) {
-      expect(await get(id).then((r) => [r.status, r.body])).toEqual([404, { error: { code: 'NOT_FOUND', message: 'Tool-server configuration not found' } }]);
+      expect(await get(id).then((r) => [r.status, r.body])).toEqual([404, { error: { code: 'NOT_FOUND', message: 'Tool-server configuration not found', requestId: expect.any(String) } }]);
     }
   });
 
@@ -35,7 +35,7 @@ describe.each(MATRIX)('mcp-config: $label', ({ driver, door: doorName }) => {
     const limited = await get('rel_main');
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({
-      error: { code: 'RATE_LIMITED', message: 'Tool-server rate limit exceeded', details: { limit: 3, remaining: 0, resetAt: (T0 + MINUTE) / 1000, retryAfter: 60 } },
+      error: { code: 'RATE_LIMITED', message: 'Tool-server rate limit exceeded', details: { limit: 3, remaining: 0, resetAt: (T0 + MINUTE) / 1000, retryAfter: 60 }, requestId: expect.any(String) },
     });
     expect(limited.headers.get('retry-after')).toBe('60');
     expect(limited.headers.get('ratelimit-remaining')).toBe('0');
@@ -59,7 +59,7 @@ describe.each(MATRIX)('mcp-config: $label', ({ driver, door: doorName }) => {
   it('requires a Bearer token or an API key of the workspace when anonymous tool-server use is off', async () => {
     const none = await get('rel_req');
     expect(none.status).toBe(401);
-    expect(none.body.error).toEqual({ code: 'UNAUTHORIZED', message: 'This tool server needs a Bearer access token or an API key' });
+    expect(none.body.error).toEqual({ code: 'UNAUTHORIZED', message: 'This tool server needs a Bearer access token or an API key', requestId: expect.any(String) });
     expect((await get('rel_req', { 'x-api-key': RKEYS.full })).body).toEqual({ enabled: true, allowAnonymousMcp: false, allowedScopes: ['tools:read'] });
     expect((await get('rel_req', { authorization: `Bearer ${door.token('u_other')}` })).status).toBe(200);
     expect((await get('rel_req', { 'x-api-key': RKEYS.other })).status).toBe(401);

@@ -32,13 +32,13 @@ describe.each(MATRIX)('members: $label', ({ driver, door: doorName }) => {
     const page = await call('GET', `${M}?limit=2`, alice);
     expect(page.body).toMatchObject({ hasMore: true, total: 3 });
     expect((await call('GET', `${M}/user_bob`, carol)).body).toEqual(expected.data[1]);
-    expect((await call('GET', `${M}/user_dan`, alice)).body).toEqual({ error: { code: 'NOT_FOUND', message: 'Member not found' } });
+    expect((await call('GET', `${M}/user_dan`, alice)).body).toEqual({ error: { code: 'NOT_FOUND', message: 'Member not found', requestId: expect.any(String) } });
   });
 
   it('hides the member list from outsiders (404) and limited keys (403)', async () => {
     const res = await call('GET', M, dan);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Workspace not found' } });
+    expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Workspace not found', requestId: expect.any(String) } });
     expect((await call('GET', '/api/v1/workspaces/ws_globex/members', alice)).status).toBe(404);
     expect((await call('GET', '/api/v1/workspaces/ws_globex/members', { key: door.key('key_full') })).status).toBe(404);
     expect((await call('GET', M, { key: door.key('key_read') })).status).toBe(403);
@@ -66,7 +66,7 @@ describe.each(MATRIX)('members: $label', ({ driver, door: doorName }) => {
   });
 
   it('answers 404 for an unknown user and 400 for bad input, adding nobody', async () => {
-    expect((await call('POST', M, alice, { email: 'nobody@example.com' })).body).toEqual({ error: { code: 'NOT_FOUND', message: 'User not found' } });
+    expect((await call('POST', M, alice, { email: 'nobody@example.com' })).body).toEqual({ error: { code: 'NOT_FOUND', message: 'User not found', requestId: expect.any(String) } });
     expect((await call('POST', M, alice, { userId: 'user_ghost' })).status).toBe(404);
     const cases: [unknown, string][] = [
       [{}, 'body.userId'],
@@ -117,7 +117,7 @@ describe.each(MATRIX)('members: $label', ({ driver, door: doorName }) => {
   it('keeps the last owner (409) and hands ownerId on when an owner steps down', async () => {
     const demote = await call('PATCH', `${M}/user_alice`, alice, { role: 'admin' });
     expect(demote.status).toBe(409);
-    expect(demote.body.error).toEqual({ code: 'CONFLICT', message: 'A workspace keeps at least one owner: the last owner cannot be removed or demoted' });
+    expect(demote.body.error).toEqual({ code: 'CONFLICT', message: 'A workspace keeps at least one owner: the last owner cannot be removed or demoted', requestId: expect.any(String) });
     expect((await call('DELETE', `${M}/user_alice`, alice)).status).toBe(409);
     expect((await call('PATCH', `${M}/user_bob`, alice, { role: 'owner' })).body.role).toBe('owner');
     expect((await call('PATCH', `${M}/user_alice`, alice, { role: 'viewer' })).body.role).toBe('viewer');

@@ -146,7 +146,7 @@ describe.each(MATRIX)('oauth: $label', ({ driver, door: doorName }) => {
     await grantError(await exchange(code), 'Authorization code was already used; the tokens issued from it are revoked');
     const me = await userinfo(tokens.access_token);
     expect(me.status).toBe(401);
-    expect(await me.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Invalid access token' } });
+    expect(await me.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Invalid access token', requestId: expect.any(String) } });
     await grantError(await refresh(tokens.refresh_token), 'Refresh token has been revoked');
   });
 
@@ -191,7 +191,7 @@ describe.each(MATRIX)('oauth: $label', ({ driver, door: doorName }) => {
   it('expires access tokens after an hour and refresh tokens after 30 days of emulator time', async () => {
     const tokens = await login();
     await door.emulator.clock.advance(3600_000);
-    expect(await (await userinfo(tokens.access_token)).json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Access token has expired' } });
+    expect(await (await userinfo(tokens.access_token)).json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Access token has expired', requestId: expect.any(String) } });
     const renewed = TokenResponseSchema.parse(await (await refresh(tokens.refresh_token)).json());
     expect((await userinfo(renewed.access_token)).status).toBe(200);
     await door.emulator.clock.advance(30 * 24 * 3600_000);
@@ -211,7 +211,7 @@ describe.each(MATRIX)('oauth: $label', ({ driver, door: doorName }) => {
     const tokens = await login();
     const res = await door.fetch('/oauth/revoke', json({ token: tokens.access_token, token_type_hint: 'access_token' }));
     expect(res.status).toBe(200);
-    expect(await userinfo(tokens.access_token).then((r) => r.json())).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Invalid access token' } });
+    expect(await userinfo(tokens.access_token).then((r) => r.json())).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Invalid access token', requestId: expect.any(String) } });
     expect((await door.fetch('/api/v1/workspaces', { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(401);
     const renewed = TokenResponseSchema.parse(await (await refresh(tokens.refresh_token)).json());
     expect((await userinfo(renewed.access_token)).status).toBe(200);
@@ -242,6 +242,7 @@ describe.each(MATRIX)('oauth: $label', ({ driver, door: doorName }) => {
         code: 'VALIDATION_ERROR',
         message: 'Unknown client "nobody"',
         details: { error: 'invalid_client', error_description: 'Unknown client "nobody"', issues: [{ path: 'query.client_id', message: 'Unknown client' }] },
+        requestId: expect.any(String),
       },
     });
     expect(unknown.status).toBe(400);

@@ -49,7 +49,7 @@ describe.each(MATRIX)('permissions: $label', ({ driver, door: doorName }) => {
     expect((await call('POST', '/api/v1/permissions/revoke', alice, { resource: 'transcript:tr_sync', principal: 'user:user_carol' })).body).toEqual(b);
     expect((await call('DELETE', `/api/v1/permissions/${c.id}`, alice)).body).toEqual(c);
     expect((await call('GET', '/api/v1/permissions', alice)).body.total).toBe(0);
-    expect((await call('POST', '/api/v1/permissions/revoke', alice, { id: a.id })).body).toEqual({ error: { code: 'NOT_FOUND', message: 'Grant not found' } });
+    expect((await call('POST', '/api/v1/permissions/revoke', alice, { id: a.id })).body).toEqual({ error: { code: 'NOT_FOUND', message: 'Grant not found', requestId: expect.any(String) } });
     expect((await call('DELETE', `/api/v1/permissions/${c.id}`, alice)).status).toBe(404);
   });
 
@@ -69,7 +69,7 @@ describe.each(MATRIX)('permissions: $label', ({ driver, door: doorName }) => {
 
   it('keeps workspaces apart: resources and groups of another workspace are not found', async () => {
     expect((await grant({ resource: 'workspace:ws_globex', principal: 'user:user_bob', role: 'viewer' })).body).toEqual({
-      error: { code: 'NOT_FOUND', message: 'Workspace not found' },
+      error: { code: 'NOT_FOUND', message: 'Workspace not found', requestId: expect.any(String) },
     });
     expect((await grant({ resource: 'transcript:tr_globex', principal: 'user:user_bob', role: 'viewer' })).status).toBe(404);
     const globexGroup = (await call('POST', '/api/v1/groups', dan, { name: 'Globex team' })).body;

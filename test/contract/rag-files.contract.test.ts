@@ -89,7 +89,7 @@ describe.each(MATRIX)('rag files: $label', ({ driver, door: doorName }) => {
   it('hides files of other workspaces (404) and checks permissions (403)', async () => {
     const other = await rag.get('/api/v1/rag/files/file_globex');
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ error: { code: 'NOT_FOUND', message: 'File not found' } });
+    expect(other.body).toEqual({ error: { code: 'NOT_FOUND', message: 'File not found', requestId: expect.any(String) } });
     expect((await rag.uploadText('x.txt', 'x', { ragVectorId: 'vec_globex' })).status).toBe(404);
     key = door.key('key_read');
     expect((await rag.get('/api/v1/rag/files')).status).toBe(403);

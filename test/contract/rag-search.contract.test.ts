@@ -106,7 +106,7 @@ describe.each(MATRIX)('rag search and context: $label', ({ driver, door: doorNam
     expect(missing.body.error.details.issues[0].path).toBe('query.q');
     const huge = await rag.get('/api/v1/rag/search?q=x&limit=1000');
     expect(huge.body.error.details.issues).toEqual([{ path: 'query.limit', message: 'Too big: expected number to be <=100' }]);
-    expect((await rag.get('/api/v1/rag/search?q=x&collectionId=vec_nope')).body).toEqual({ error: { code: 'NOT_FOUND', message: 'Vector index not found' } });
+    expect((await rag.get('/api/v1/rag/search?q=x&collectionId=vec_nope')).body).toEqual({ error: { code: 'NOT_FOUND', message: 'Vector index not found', requestId: expect.any(String) } });
     expect((await rag.post('/api/v1/rag/context', { query: 'x', collectionId: 'vec_nope' })).status).toBe(404);
     expect((await rag.post('/api/v1/rag/context', { query: 'x', groupId: 'grp_nope' })).body.error.message).toBe('RAG group not found');
     const both = await rag.post('/api/v1/rag/context', { query: 'x', collectionId: 'vec_docs', groupId: 'grp_support' });

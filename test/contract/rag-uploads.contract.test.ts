@@ -70,6 +70,7 @@ describe.each(MATRIX)('rag bad uploads: $label', ({ driver, door: doorName }) =>
       code: 'VALIDATION_ERROR',
       message: 'Content-Type must be multipart/form-data',
       details: { issues: [{ path: 'body', message: 'Unsupported content type "application/json"' }] },
+      requestId: expect.any(String),
     });
     await expectNothingSaved();
   });
@@ -86,7 +87,7 @@ describe.each(MATRIX)('rag bad uploads: $label', ({ driver, door: doorName }) =>
     expect(malformed.body.error.details.issues).toEqual([{ path: 'body.ragVectorIds', message: 'Expected comma-separated ids or a JSON array of ids' }]);
     const unknown = await rag.upload(uploadForm({ ...FIELDS, ragVectorIds: 'vec_docs,vec_nope' }, FILE));
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Vector index not found' } });
+    expect(unknown.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Vector index not found', requestId: expect.any(String) } });
     await expectNothingSaved();
   });
 
@@ -113,6 +114,7 @@ describe.each(MATRIX)('rag upload rate limiter: $label', ({ driver, door: doorNa
       code: 'RATE_LIMITED',
       message: 'File upload rate limit exceeded',
       details: { limit: 1, remaining: 0, resetAt: Date.parse('2026-01-01T00:01:00.000Z') / 1000, retryAfter: 60 },
+      requestId: expect.any(String),
     });
     expect((await rag.get('/api/v1/rag/files')).body).toHaveLength(1);
     // Other RAG calls of the key are not upload-limited.

@@ -88,7 +88,7 @@ describe.each(MATRIX)('rate-limit requests: $label', ({ driver, door: doorName }
     expect(statuses).toEqual([200, 200, 429]);
     const again = await call('POST', `/api/v1/admin/rate-limit-requests/${body.id}/decide`, root, { status: 'denied' });
     expect(again.status).toBe(409);
-    expect(again.body.error).toEqual({ code: 'CONFLICT', message: 'The request was already approved', details: { status: 'approved' } });
+    expect(again.body.error).toEqual({ code: 'CONFLICT', message: 'The request was already approved', details: { status: 'approved' }, requestId: expect.any(String) });
   });
 
   it('denies without touching the key', async () => {
@@ -107,7 +107,7 @@ describe.each(MATRIX)('rate-limit requests: $label', ({ driver, door: doorName }
     for (const who of [alice, vic, dan]) {
       const list = await call('GET', '/api/v1/admin/rate-limit-requests', who);
       expect(list.status).toBe(403);
-      expect(list.body.error).toEqual({ code: 'FORBIDDEN', message: 'This call needs the platform-admin role' });
+      expect(list.body.error).toEqual({ code: 'FORBIDDEN', message: 'This call needs the platform-admin role', requestId: expect.any(String) });
       expect((await call('POST', `/api/v1/admin/rate-limit-requests/${body.id}/decide`, who, { status: 'approved' })).status).toBe(403);
     }
     expect((await call('GET', '/api/v1/admin/rate-limit-requests', { key: door.key('key_full') })).status).toBe(401);
@@ -119,7 +119,7 @@ describe.each(MATRIX)('rate-limit requests: $label', ({ driver, door: doorName }
     expect((await ask({ keyId: 'key_full', requestsPerMinute: 5 }, vic)).status).toBe(403);
     expect((await call('GET', R, vic)).status).toBe(403);
     expect((await ask({ keyId: 'key_full', requestsPerMinute: 5 }, dan)).status).toBe(404);
-    expect((await ask({ keyId: 'key_globex', requestsPerMinute: 5 })).body).toEqual({ error: { code: 'NOT_FOUND', message: 'API key not found' } });
+    expect((await ask({ keyId: 'key_globex', requestsPerMinute: 5 })).body).toEqual({ error: { code: 'NOT_FOUND', message: 'API key not found', requestId: expect.any(String) } });
     expect((await ask({ keyId: 'key_old', requestsPerMinute: 5 })).status).toBe(409);
     expect((await call('GET', '/api/v1/workspaces/ws_globex/rate-limit-requests', dan)).body.total).toBe(0);
     expect((await call('GET', R, alice)).body.total).toBe(0);

@@ -75,7 +75,7 @@ describe.each(MATRIX)('rate limits and expiry: $label', ({ driver, door: doorNam
     await door.emulator.clock.set('2026-03-01T11:00:00.000Z');
     const expired = await list(EXPIRING_KEY);
     expect(expired.status).toBe(401);
-    expect(await expired.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'API key has expired' } });
+    expect(await expired.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'API key has expired', requestId: expect.any(String) } });
   });
 
   it('starts every window afresh after a reset', async () => {

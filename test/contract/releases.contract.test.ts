@@ -81,7 +81,7 @@ describe.each(MATRIX)('releases: $label', ({ driver, door: doorName }) => {
     expect((await call('PATCH', '/api/v1/releases/rel_main', { name: 'x' }, as('u_viewer'))).status).toBe(403);
     expect((await call('POST', '/api/v1/releases/rel_draft/publish', undefined, as('u_viewer'))).status).toBe(403);
     const other = await call('GET', '/api/v1/releases/rel_main', undefined, asKey(RKEYS.other));
-    expect(other).toEqual({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Release not found' } } });
+    expect(other).toEqual({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Release not found', requestId: expect.any(String) } } });
     expect((await call('PATCH', '/api/v1/releases/rel_main', { name: 'x' }, asKey(RKEYS.other))).status).toBe(404);
     expect((await call('DELETE', '/api/v1/releases/rel_main', undefined, asKey(RKEYS.other))).status).toBe(404);
     expect((await call('GET', '/api/v1/releases', undefined, as('u_other'))).status).toBe(404);
@@ -166,7 +166,7 @@ describe.each(MATRIX)('releases: $label', ({ driver, door: doorName }) => {
     const archived = await call('POST', '/api/v1/releases/rel_arch/publish', undefined, asKey());
     expect(archived).toEqual({
       status: 409,
-      body: { error: { code: 'CONFLICT', message: 'An archived release cannot be published; set its status to draft first', details: { releaseId: 'rel_arch', status: 'archived' } } },
+      body: { error: { code: 'CONFLICT', message: 'An archived release cannot be published; set its status to draft first', details: { releaseId: 'rel_arch', status: 'archived' }, requestId: expect.any(String) } },
     });
     await call('PATCH', '/api/v1/releases/rel_arch', { status: 'draft' }, asKey());
     expect((await call('POST', '/api/v1/releases/rel_arch/publish', undefined, asKey())).body.status).toBe('active');
@@ -187,7 +187,7 @@ describe.each(MATRIX)('releases: $label', ({ driver, door: doorName }) => {
     const full = await call('POST', '/api/v1/releases', { name: 'eight' }, asKey());
     expect(full).toEqual({
       status: 409,
-      body: { error: { code: 'CONFLICT', message: 'The workspace has reached its release limit (maxReleases 7)', details: { limit: 'maxReleases', max: 7, current: 7 } } },
+      body: { error: { code: 'CONFLICT', message: 'The workspace has reached its release limit (maxReleases 7)', details: { limit: 'maxReleases', max: 7, current: 7 }, requestId: expect.any(String) } },
     });
     expect((await call('POST', '/api/v1/releases/rel_main/clone', { toWorkspaceId: 'ws_rel' }, asKey())).status).toBe(409);
     await call('DELETE', '/api/v1/releases/rel_arch', undefined, asKey());

@@ -89,7 +89,7 @@ describe.each(MATRIX)('service-agent: $label', ({ driver, door: doorName }) => {
     const missing = await expectError(await post(`${BASE}/transcript`, { sessionId: 'anon-1' }), 400, 'VALIDATION_ERROR');
     expect(missing.error.details?.issues).toEqual([{ path: 'body.workspaceId', message: 'Required' }]);
     const unknown = await expectError(await post(`${BASE}/transcript`, { sessionId: 'anon-1', workspaceId: 'ws_nope' }), 404, 'NOT_FOUND');
-    expect(unknown).toEqual({ error: { code: 'NOT_FOUND', message: 'Workspace not found' } });
+    expect(unknown).toEqual({ error: { code: 'NOT_FOUND', message: 'Workspace not found', requestId: expect.any(String) } });
     expect(await total()).toBe(5);
 
     const anon = await session('anon-1', { workspaceId: 'ws_acme' }, undefined);
@@ -143,7 +143,8 @@ describe.each(MATRIX)('service-agent: $label', ({ driver, door: doorName }) => {
     const res = await sync(id, [{ role: 'user', content: 'earlier', timestamp: '2025-12-31T23:00:00.000Z', channel: 'sms' }]);
     expect(await res.json()).toEqual({ status: 'ok', added: 1, messageCount: 1 });
     const one = TranscriptSingleSchema.parse(await (await get(`/api/v1/transcripts/${id}`, full)).json());
-    expect(one.messages).toEqual([{ role: 'user', content: 'earlier', timestamp: '2025-12-31T23:00:00.000Z', context: [], channel: 'sms' }]);
+    // Transcript reads name each message with its `_id` (the id the server SDK's addMessage/ingestBatch answer).
+    expect(one.messages).toEqual([{ _id: expect.stringMatching(/^[0-9a-f]{24}$/), role: 'user', content: 'earlier', timestamp: '2025-12-31T23:00:00.000Z', context: [], channel: 'sms' }]);
   });
 
   it('GET .../messages restores the session oldest first, with paging', async () => {
@@ -172,7 +173,7 @@ describe.each(MATRIX)('service-agent: $label', ({ driver, door: doorName }) => {
     await sync(id, [M1]);
 
     const syncOther = await expectError(await sync(id, [M1, M2], globex), 404, 'NOT_FOUND');
-    expect(syncOther).toEqual({ error: { code: 'NOT_FOUND', message: 'Transcript not found' } });
+    expect(syncOther).toEqual({ error: { code: 'NOT_FOUND', message: 'Transcript not found', requestId: expect.any(String) } });
     await expectError(await get(`${BASE}/transcript/${id}/messages`, globex), 404, 'NOT_FOUND');
     await expectError(await get(`${BASE}/transcript/tr_refund/messages`, globex), 404, 'NOT_FOUND');
     await expectError(await sync('tr_refund', [], globex), 404, 'NOT_FOUND');
@@ -197,7 +198,7 @@ describe.each(MATRIX)('service-agent: $label', ({ driver, door: doorName }) => {
 
   it('an unknown transcript → 404', async () => {
     const body = await expectError(await sync('no-such-transcript', [M1]), 404, 'NOT_FOUND');
-    expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'Transcript not found' } });
+    expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'Transcript not found', requestId: expect.any(String) } });
     await expectError(await get(`${BASE}/transcript/no-such-transcript/messages`, full), 404, 'NOT_FOUND');
   });
 

@@ -87,7 +87,7 @@ describe.each(MATRIX)('terms: $label', ({ driver, door: doorName }) => {
     const stale = await accept({ tosId: 'tos_main', version: 1 }, bearer('u_editor'));
     expect(stale).toEqual({
       status: 409,
-      body: { error: { code: 'CONFLICT', message: 'Version 1 is not the current version of these terms (current: 2)', details: { tosId: 'tos_main', version: 1, currentVersion: 2 } } },
+      body: { error: { code: 'CONFLICT', message: 'Version 1 is not the current version of these terms (current: 2)', details: { tosId: 'tos_main', version: 1, currentVersion: 2 }, requestId: expect.any(String) } },
     });
     expect((await gate('rel_main', bearer('u_editor'))).required).toBe(true);
     const ok = await accept({ tosId: 'tos_main', version: 2, releaseId: 'rel_main' }, bearer('u_editor'));
@@ -126,7 +126,7 @@ describe.each(MATRIX)('terms: $label', ({ driver, door: doorName }) => {
 
   it('answers 404 for unknown terms and releases, and for another workspace’s through a key', async () => {
     const unknown = await accept({ tosId: 'tos_nope', version: 1 }, bearer('u_viewer'));
-    expect(unknown).toEqual({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Terms not found' } } });
+    expect(unknown).toEqual({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Terms not found', requestId: expect.any(String) } } });
     expect((await accept({ tosId: 'tos_other', version: 1 }, external('cust-1'))).status).toBe(404);
     expect((await call('GET', '/api/v1/terms/gate?releaseId=rel_other', undefined, external('cust-1'))).status).toBe(404);
     expect((await call('GET', '/api/v1/terms/gate?releaseId=rel_nope', undefined, bearer('u_viewer'))).status).toBe(404);
@@ -149,7 +149,7 @@ describe.each(MATRIX)('terms: $label', ({ driver, door: doorName }) => {
     const taken = await call('POST', '/api/v1/terms', { title: 'Second', releaseId: 'rel_main' }, asKey());
     expect(taken).toEqual({
       status: 409,
-      body: { error: { code: 'CONFLICT', message: 'Release rel_main already has terms (tos_main)', details: { releaseId: 'rel_main', tosId: 'tos_main' } } },
+      body: { error: { code: 'CONFLICT', message: 'Release rel_main already has terms (tos_main)', details: { releaseId: 'rel_main', tosId: 'tos_main' }, requestId: expect.any(String) } },
     });
     expect((await call('PATCH', '/api/v1/terms/tos_draft', { releaseId: 'rel_anon' }, asKey())).status).toBe(409);
     const attached = await call('PATCH', '/api/v1/terms/tos_draft', { releaseId: 'rel_req' }, asKey());

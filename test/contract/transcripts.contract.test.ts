@@ -111,14 +111,20 @@ describe.each(MATRIX)('transcripts: $label', ({ driver, door: doorName }) => {
     expect('content' in item.firstMessage!).toBe(false);
   });
 
-  it('appends a message: {status:"ok"} without an echo, then it shows up last', async () => {
+  // The server SDK reads addMessage's answer as the stored message (https://sdk.divinci.ai/server/transcripts/):
+  // `status: "ok"` stays, and the message (with its `_id`) comes beside it.
+  it('appends a message: {status:"ok"} with the stored message, then it shows up last', async () => {
     await door.emulator.clock.advance(5 * 60_000);
     const res = await post('/api/v1/transcripts/tr_refund/messages', { role: 'user', content: 'Got the refund email, thanks!' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok' });
+    const added = (await res.json()) as { status: string; message: { _id: string } };
+    expect(added).toEqual({
+      status: 'ok',
+      message: { _id: expect.stringMatching(/^[0-9a-f]{24}$/), role: 'user', content: 'Got the refund email, thanks!', timestamp: door.emulator.clock.iso(), context: [] },
+    });
     const single = TranscriptSingleSchema.parse(await (await get('/api/v1/transcripts/tr_refund')).json());
     expect(single.pagination.total).toBe(5);
-    expect(single.messages.at(-1)).toMatchObject({ role: 'user', content: 'Got the refund email, thanks!', context: [] });
+    expect(single.messages.at(-1)).toMatchObject({ _id: added.message._id, role: 'user', content: 'Got the refund email, thanks!', context: [] });
     expect(single.messages.at(-1)!.timestamp).toBe(door.emulator.clock.iso());
     const list = TranscriptListSchema.parse(await (await get('/api/v1/transcripts?limit=1')).json());
     expect(list.transcripts[0]!._id).toBe('tr_refund');
@@ -131,7 +137,7 @@ describe.each(MATRIX)('transcripts: $label', ({ driver, door: doorName }) => {
     expect(await res.json()).toEqual({ status: 'ok', _id: 'tr_sso' });
     const gone = await get('/api/v1/transcripts/tr_sso');
     expect(gone.status).toBe(404);
-    expect(await gone.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Transcript not found' } });
+    expect(await gone.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Transcript not found', requestId: expect.any(String) } });
     expect(await total()).toBe(4);
     const again = await door.fetch('/api/v1/transcripts/tr_sso', { method: 'DELETE', headers: { 'x-api-key': full } });
     expect(again.status).toBe(404);
@@ -157,14 +163,14 @@ describe.each(MATRIX)('transcripts: $label', ({ driver, door: doorName }) => {
     expect(wrong.status).toBe(401);
     const revoked = await get('/api/v1/transcripts', door.key('key_revoked'));
     expect(revoked.status).toBe(401);
-    expect(await revoked.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'API key has been revoked' } });
+    expect(await revoked.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'API key has been revoked', requestId: expect.any(String) } });
   });
 
   it('answers 403 when the key lacks the permission, and writes nothing', async () => {
     expect((await get('/api/v1/transcripts', readOnly)).status).toBe(200);
     const denied = await post('/api/v1/transcripts', { title: 'nope' }, readOnly);
     expect(denied.status).toBe(403);
-    expect(await denied.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'API key lacks the transcript:write permission' } });
+    expect(await denied.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'API key lacks the transcript:write permission', requestId: expect.any(String) } });
     expect((await get('/api/v1/transcripts', door.key('key_rag'))).status).toBe(403);
     expect(await total()).toBe(5);
   });

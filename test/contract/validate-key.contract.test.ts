@@ -30,10 +30,10 @@ describe.each(MATRIX)('validate-key: $label', ({ driver, door: doorName }) => {
   it('answers 401 for unknown, missing and revoked keys', async () => {
     expect((await check(WRONG)).status).toBe(401);
     const missing = await door.fetch(PATH, { method: 'POST' });
-    expect(await missing.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'API key required' } });
+    expect(await missing.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'API key required', requestId: expect.any(String) } });
     await door.emulator.clock.set('2026-04-02T12:00:00.000Z');
     const expired = await check(KEYS.expiring);
-    expect(await expired.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'API key has expired' } });
+    expect(await expired.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'API key has expired', requestId: expect.any(String) } });
   });
 
   it('locks an address out after 10 failures in 15 minutes, even for a valid key, until the lockout ends', async () => {

@@ -68,7 +68,7 @@ describe.each(MATRIX)('workspaces: $label', ({ driver, door: doorName }) => {
   it('answers 409 for a taken explicit slug and writes nothing', async () => {
     const res = await call('POST', '/api/v1/workspaces', alice, { name: 'Other', slug: 'globex' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: { code: 'CONFLICT', message: 'The slug "globex" is already taken', details: { slug: 'globex' } } });
+    expect(res.body).toEqual({ error: { code: 'CONFLICT', message: 'The slug "globex" is already taken', details: { slug: 'globex' }, requestId: expect.any(String) } });
     expect((await listOf(alice)).total).toBe(1);
   });
 
@@ -114,7 +114,7 @@ describe.each(MATRIX)('workspaces: $label', ({ driver, door: doorName }) => {
     expect((await call('GET', '/api/v1/workspaces/ws_acme', { key: door.key('key_full') })).body).toEqual(ACME);
     const outsider = await call('GET', '/api/v1/workspaces/ws_acme', dan);
     expect(outsider.status).toBe(404);
-    expect(outsider.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Workspace not found' } });
+    expect(outsider.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Workspace not found', requestId: expect.any(String) } });
     expect((await call('GET', '/api/v1/workspaces/ws_nope', alice)).status).toBe(404);
     expect((await call('GET', '/api/v1/workspaces/ws_globex', { key: door.key('key_full') })).status).toBe(404);
     expect((await call('GET', '/api/v1/workspaces/ws_acme', { key: door.key('key_read') })).status).toBe(403);

@@ -1,11 +1,13 @@
-// The workspace API-key routes (contract section 7): list, create and rotate (the secret is shown
-// only then), update, revoke, and revoking a key's sign-in sessions. Owners and admins, or a key
-// of the workspace with full access.
+// The workspace API-key routes (contract section 7, and the server SDK's apiKeys surface): list,
+// get one, create and rotate (the secret is shown only then), update, revoke (record kept), delete
+// (record gone), and revoking a key's sign-in sessions. Owners and admins, or a key of the
+// workspace with full access.
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import { validationError } from '../../core/errors.js';
 import { keyNotFound } from './errors.js';
 import {
   ApiKeyAnswerSchema,
+  ApiKeyDeletedAnswerSchema,
   ApiKeyWithSecretAnswerSchema,
   CreateKeySchema,
   KeyParams,
@@ -17,6 +19,7 @@ import { keyOut, type ApiKeyRecord, type ApiKeyStore } from './store.js';
 import type { EmbedAuthStore } from '../embed-auth/store.js';
 
 const TAG = 'workspaces/:workspaceId/api-keys';
+const SDK_DOC = 'https://sdk.divinci.ai/server/api-keys/';
 const BASE = '/api/v1/workspaces/:workspaceId/api-keys';
 const manage = { kind: 'workspace', level: 'admin', param: 'workspaceId' } as const;
 
@@ -49,6 +52,7 @@ export function apiKeyRoutes(keys: ApiKeyStore, sessions: EmbedAuthStore): Route
       summary: 'List the workspace’s API keys (never their secrets), oldest first',
       auth: manage,
       emulatorDefined: true,
+      realClient: SDK_DOC,
       params: WorkspaceParams,
       query: ListKeysQuery,
       handler: async ({ principal, query }) => {
@@ -72,14 +76,31 @@ export function apiKeyRoutes(keys: ApiKeyStore, sessions: EmbedAuthStore): Route
       summary: 'Create a key; the secret is in this answer only',
       auth: manage,
       emulatorDefined: true,
+      realClient: SDK_DOC,
       params: WorkspaceParams,
       body: CreateKeySchema,
       response: ApiKeyWithSecretAnswerSchema,
       status: 201,
       handler: async ({ principal, body }) => {
+        // The SDK may repeat the workspace in the body; it must be the one in the path.
+        if (body.workspaceId !== undefined && body.workspaceId !== workspaceOf(principal)) {
+          throw validationError('The body names another workspace than the path', [{ path: 'body.workspaceId', message: 'Must equal the workspace in the path' }]);
+        }
         const { key, secret } = await keys.create(workspaceOf(principal), body);
         return { ...keyOut(key), secret };
       },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: `${BASE}/:keyId`,
+      tag: TAG,
+      summary: 'One key, never its secret',
+      auth: manage,
+      emulatorDefined: true,
+      realClient: SDK_DOC,
+      params: KeyParams,
+      response: ApiKeyAnswerSchema,
+      handler: async ({ principal, params }) => found(await keys.get(workspaceOf(principal), params.keyId)),
     }),
     defineRoute({
       method: 'PATCH',
@@ -88,6 +109,7 @@ export function apiKeyRoutes(keys: ApiKeyStore, sessions: EmbedAuthStore): Route
       summary: 'Update a key’s name, origins, permissions, tiers, tier limits, rate limit or expiry',
       auth: manage,
       emulatorDefined: true,
+      realClient: SDK_DOC,
       params: KeyParams,
       body: UpdateKeySchema,
       response: ApiKeyAnswerSchema,
@@ -97,12 +119,33 @@ export function apiKeyRoutes(keys: ApiKeyStore, sessions: EmbedAuthStore): Route
       method: 'DELETE',
       path: `${BASE}/:keyId`,
       tag: TAG,
-      summary: 'Revoke a key: it stops working at once, and so do token exchanges made with it',
+      summary: 'Delete a key: it stops working at once and is gone (the answer is its last state, revoked)',
       auth: manage,
       emulatorDefined: true,
+      realClient: SDK_DOC,
+      params: KeyParams,
+      response: ApiKeyDeletedAnswerSchema,
+      handler: async ({ principal, params }) => {
+        const key = await keys.delete(workspaceOf(principal), params.keyId);
+        if (!key) throw keyNotFound();
+        // A deleted key is revoked too: sign-in sessions made with it stop working.
+        return { ...keyOut(key), status: 'revoked', deleted: true };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: `${BASE}/:keyId/revoke`,
+      tag: TAG,
+      summary: 'Revoke a key: it stops working at once, and so do token exchanges made with it; the record stays',
+      auth: manage,
+      emulatorDefined: true,
+      realClient: SDK_DOC,
       params: KeyParams,
       response: ApiKeyAnswerSchema,
-      handler: async ({ principal, params }) => found(await keys.revoke(workspaceOf(principal), params.keyId)),
+      handler: async ({ principal, params }) => {
+        if (!(await keys.get(workspaceOf(principal), params.keyId))) throw keyNotFound();
+        return found(await keys.revoke(workspaceOf(principal), params.keyId));
+      },
     }),
     defineRoute({
       method: 'POST',
@@ -111,6 +154,7 @@ export function apiKeyRoutes(keys: ApiKeyStore, sessions: EmbedAuthStore): Route
       summary: 'A new secret for the key, shown once; the old secret stops working',
       auth: manage,
       emulatorDefined: true,
+      realClient: SDK_DOC,
       params: KeyParams,
       response: ApiKeyWithSecretAnswerSchema,
       handler: async ({ principal, params }) => {

@@ -17,6 +17,8 @@ const editable = {
 
 export const CreateKeySchema = z
   .object({
+    /** The server SDK's `create({ workspaceId, name })`: must name the workspace of the path. */
+    workspaceId: z.string().min(1).max(200).optional(),
     name: editable.name,
     permissions: editable.permissions.default([]),
     allowedOrigins: editable.allowedOrigins.default([]),
@@ -59,3 +61,6 @@ export const ApiKeyAnswerSchema = z.object({
 });
 
 export const ApiKeyWithSecretAnswerSchema = ApiKeyAnswerSchema.extend({ secret: z.string().length(91) });
+
+/** What DELETE answers: the key as it was when removed, marked revoked and deleted. */
+export const ApiKeyDeletedAnswerSchema = ApiKeyAnswerSchema.extend({ status: z.literal('revoked'), deleted: z.literal(true) });

@@ -206,6 +206,13 @@ export class ApiKeyStore {
     return this.get(workspaceId, id);
   }
 
+  /** Removes the key for good: its secret stops working and it leaves every listing. */
+  async delete(workspaceId: string, id: string): Promise<ApiKeyRecord | undefined> {
+    const key = await this.get(workspaceId, id);
+    if (key) await this.deps.storage.run('DELETE FROM api_keys WHERE id = ? AND workspace_id = ?', [id, workspaceId]);
+    return key;
+  }
+
   /** A new secret for the same key; the old one stops working at once. */
   async rotate(workspaceId: string, id: string): Promise<{ key: ApiKeyRecord; secret: string } | undefined> {
     const secret = this.deps.ids.apiKeySecret();

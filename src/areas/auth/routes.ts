@@ -8,6 +8,7 @@ import type { ApiKeyStore } from '../api-keys/store.js';
 import type { WorkspaceStore } from '../workspaces/store.js';
 import { ValidateKeyAnswerSchema, ValidateKeyBodySchema } from './schema.js';
 import type { LockoutPolicy, LockoutStore } from './store.js';
+import { apiKeyFromRequest } from '../../core/auth.js';
 
 export interface ValidateKeyDeps {
   clock: Clock;
@@ -19,7 +20,8 @@ export interface ValidateKeyDeps {
 }
 
 async function keyFromRequest(request: Request): Promise<string | undefined> {
-  const header = request.headers.get('x-api-key');
+  // x-api-key, or a key as Bearer (REAL-WIRE section 1), before the body form.
+  const header = apiKeyFromRequest(request);
   if (header) return header;
   const text = await request.text();
   if (!text) return undefined;

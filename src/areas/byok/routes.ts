@@ -16,8 +16,9 @@ import {
 import type { ByokStore } from './store.js';
 
 const TAG = 'byok';
-const read = { kind: 'workspace', level: 'read' } as const;
-const manage = { kind: 'workspace', level: 'admin' } as const;
+// Keys need the SDK's byok scopes (or full access); users need the role.
+const read = { kind: 'workspace', level: 'read', permission: 'byok:read' } as const;
+const manage = { kind: 'workspace', level: 'admin', permission: 'byok:write' } as const;
 
 const found = (credential: ByokCredential | undefined): ByokCredential => {
   if (!credential) throw byokNotFound();

@@ -5,6 +5,7 @@ import { defineRoute, type RouteDef } from '../../core/route.js';
 import { LoginAnswerSchema, LoginSchema, RefreshAnswerSchema, RefreshSchema, ValidateLoginAnswerSchema, ValidateLoginSchema } from './schema.js';
 import { serverSideOnly } from './errors.js';
 import type { EmbedAuth } from './service.js';
+import { apiKeyFromRequest } from '../../core/auth.js';
 
 const TAG = 'auth';
 
@@ -29,7 +30,7 @@ export function embedAuthRoutes(auth: EmbedAuth): RouteDef[] {
       response: LoginAnswerSchema,
       handler: ({ body, request }) => {
         if (request.headers.has('origin')) throw serverSideOnly();
-        return auth.login(body.apikey ?? request.headers.get('x-api-key') ?? undefined, body);
+        return auth.login(body.apikey ?? apiKeyFromRequest(request), body);
       },
     }),
     defineRoute({

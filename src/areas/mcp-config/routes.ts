@@ -8,6 +8,7 @@ import type { McpConfig } from '../../types/releases.js';
 import type { ReleaseStore } from '../releases/store.js';
 import { mcpConfigNotFound, mcpCredentialRequired } from './errors.js';
 import { McpConfigAnswerSchema, McpConfigParamsSchema } from './schema.js';
+import { apiKeyFromRequest } from '../../core/auth.js';
 
 export interface McpConfigDeps {
   releases: ReleaseStore;
@@ -20,7 +21,8 @@ export interface McpConfigDeps {
 }
 
 async function checkCredential(deps: McpConfigDeps, request: Request, workspaceId: string): Promise<void> {
-  const secret = request.headers.get('x-api-key');
+  // A key in x-api-key or as Bearer (REAL-WIRE section 1); any other Bearer is an access token.
+  const secret = apiKeyFromRequest(request);
   if (secret) {
     if ((await deps.keyWorkspace(secret)) !== workspaceId) throw mcpCredentialRequired('Invalid API key for this tool server');
     return;

@@ -1,20 +1,38 @@
-// The transcripts routes (spec section 4): list, create, get with a page of messages, delete, append.
-import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
+// The transcripts routes (spec section 4): list, create, get with a page of messages, delete,
+// append, and the server SDK's batch ingest. This mount takes API keys only (x-api-key or a key
+// as Bearer); user tokens get the workspace mount (workspace-routes.ts).
+import { defineRoute, workspaceOf, type RouteAuth, type RouteDef } from '../../core/route.js';
 import {
   CreateTranscriptSchema,
+  IngestBatchAnswerSchema,
+  IngestBatchSchema,
   ListQuerySchema,
+  MessageAddedSchema,
   MessageInputSchema,
   MessagesQuerySchema,
-  StatusOkSchema,
   TranscriptListSchema,
   TranscriptParamsSchema,
   TranscriptSingleSchema,
   TranscriptListItemSchema,
 } from './schema.js';
 import type { TranscriptStore } from './store.js';
-import { transcriptLocked, transcriptNotFound } from './errors.js';
+import { addMessage, createTranscript, deleteTranscript, getTranscript, ingestBatch, listTranscripts, sameWorkspace } from './handlers.js';
+import { workspaceTranscriptRoutes } from './workspace-routes.js';
 
 const TAG = 'transcripts';
+const SDK_TRANSCRIPTS = 'https://sdk.divinci.ai/server/transcripts/';
+
+/** What a user's token hears here (the real mount is key-only: REAL-WIRE section 9). */
+const USER_TOKEN_HINT =
+  'User access tokens are not accepted on /api/v1/transcripts: send a workspace API key (x-api-key, or Authorization: Bearer svc_…), ' +
+  'or use the workspace mount /api/v1/workspaces/{workspaceId}/transcripts';
+
+const keyAuth = (permission: 'transcript:read' | 'transcript:write'): RouteAuth => ({
+  kind: 'apiKey',
+  permission,
+  feature: 'transcripts',
+  userTokenHint: USER_TOKEN_HINT,
+});
 
 export function transcriptRoutes(store: TranscriptStore): RouteDef[] {
   return [
@@ -22,71 +40,76 @@ export function transcriptRoutes(store: TranscriptStore): RouteDef[] {
       method: 'GET',
       path: '/api/v1/transcripts',
       tag: TAG,
-      summary: 'List the transcripts of the key’s workspace, most recently active first',
-      auth: { kind: 'apiKey', permission: 'transcript:read', feature: 'transcripts' },
+      summary: 'List the transcripts of the key’s workspace, most recently active first (`transcripts`/`pagination` and PaginatedResponse `data`)',
+      auth: keyAuth('transcript:read'),
+      realClient: SDK_TRANSCRIPTS,
       query: ListQuerySchema,
       response: TranscriptListSchema,
-      handler: ({ principal, query }) => store.list(workspaceOf(principal), query.page, query.limit),
+      handler: ({ principal, query }) => {
+        sameWorkspace(query.workspaceId, workspaceOf(principal));
+        return listTranscripts(store, workspaceOf(principal), query);
+      },
     }),
     defineRoute({
       method: 'POST',
       path: '/api/v1/transcripts',
       tag: TAG,
-      summary: 'Create a transcript, optionally with its first messages',
-      auth: { kind: 'apiKey', permission: 'transcript:write', feature: 'transcripts' },
+      summary: 'Create a transcript, optionally with its first messages (the SDK’s `{workspaceId, releaseId?}` too)',
+      auth: keyAuth('transcript:write'),
+      realClient: SDK_TRANSCRIPTS,
       body: CreateTranscriptSchema,
       response: TranscriptListItemSchema,
       status: 201,
-      handler: async ({ principal, body }) => {
-        const workspaceId = workspaceOf(principal);
-        const id = await store.create(workspaceId, body);
-        return store.listItem(workspaceId, id);
-      },
+      handler: ({ principal, body }) => createTranscript(store, workspaceOf(principal), body),
     }),
     defineRoute({
       method: 'GET',
       path: '/api/v1/transcripts/:transcriptId',
       tag: TAG,
       summary: 'Get one transcript with a page of its messages, oldest first',
-      auth: { kind: 'apiKey', permission: 'transcript:read', feature: 'transcripts' },
+      auth: keyAuth('transcript:read'),
+      realClient: SDK_TRANSCRIPTS,
       params: TranscriptParamsSchema,
       query: MessagesQuerySchema,
       response: TranscriptSingleSchema,
-      handler: async ({ principal, params, query }) => {
-        const transcript = await store.getOne(workspaceOf(principal), params.transcriptId, query.limit, query.offset);
-        if (!transcript) throw transcriptNotFound();
-        return transcript;
-      },
+      handler: ({ principal, params, query }) => getTranscript(store, workspaceOf(principal), params.transcriptId, query.limit, query.offset),
     }),
     defineRoute({
       method: 'DELETE',
       path: '/api/v1/transcripts/:transcriptId',
       tag: TAG,
       summary: 'Delete a transcript and its messages',
-      auth: { kind: 'apiKey', permission: 'transcript:write', feature: 'transcripts' },
+      auth: keyAuth('transcript:write'),
       emulatorDefined: true,
+      realClient: SDK_TRANSCRIPTS,
       params: TranscriptParamsSchema,
-      handler: async ({ principal, params }) => {
-        if (!(await store.delete(workspaceOf(principal), params.transcriptId))) throw transcriptNotFound();
-        return { status: 'ok', _id: params.transcriptId };
-      },
+      handler: ({ principal, params }) => deleteTranscript(store, workspaceOf(principal), params.transcriptId),
     }),
     defineRoute({
       method: 'POST',
       path: '/api/v1/transcripts/:transcriptId/messages',
       tag: TAG,
-      summary: 'Append a message; the stored message is not echoed',
-      auth: { kind: 'apiKey', permission: 'transcript:write', feature: 'transcripts' },
+      summary: 'Append a message; answers `status` and the stored message (with its `_id`)',
+      auth: keyAuth('transcript:write'),
+      realClient: SDK_TRANSCRIPTS,
       params: TranscriptParamsSchema,
       body: MessageInputSchema,
-      response: StatusOkSchema,
-      handler: async ({ principal, params, body }) => {
-        const found = await store.exists(workspaceOf(principal), params.transcriptId);
-        if (!found) throw transcriptNotFound();
-        if (found.locked) throw transcriptLocked();
-        await store.insertMessage(params.transcriptId, body);
-        return { status: 'ok' };
-      },
+      response: MessageAddedSchema,
+      handler: ({ principal, params, body }) => addMessage(store, workspaceOf(principal), params.transcriptId, body),
     }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/transcripts/:transcriptId/ingest-batch',
+      tag: TAG,
+      summary: 'Record a whole externally generated conversation in one call (the SDK’s ingestBatch); all items or none',
+      auth: keyAuth('transcript:write'),
+      emulatorDefined: true,
+      realClient: SDK_TRANSCRIPTS,
+      params: TranscriptParamsSchema,
+      body: IngestBatchSchema,
+      response: IngestBatchAnswerSchema,
+      handler: ({ principal, params, body }) => ingestBatch(store, workspaceOf(principal), params.transcriptId, body),
+    }),
+    ...workspaceTranscriptRoutes(store),
   ];
 }

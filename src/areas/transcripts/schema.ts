@@ -16,8 +16,8 @@ export const MessageRoleSchema = z.enum(['user', 'assistant', 'system', 'tool'])
 
 const ObjectSchema = z.record(z.string(), z.unknown());
 
-/** Fields the service computes; a client may not set them. */
-const READ_ONLY_FIELDS = ['_id', 'id', 'messageCount', 'lastMessageTimestamp', 'firstMessage', 'lastMessage', 'pagination', 'workspaceId', 'createdAt', 'updatedAt'];
+/** Fields the service computes; a client may not set them. (`workspaceId` is the SDK's: checked, not stored.) */
+const READ_ONLY_FIELDS = ['_id', 'id', 'messageCount', 'lastMessageTimestamp', 'firstMessage', 'lastMessage', 'pagination', 'createdAt', 'updatedAt'];
 const RESERVED_MESSAGE_FIELDS = ['position'];
 
 function rejectFields(fields: string[]) {
@@ -47,6 +47,10 @@ export const CreateTranscriptSchema = z
     metadata: ObjectSchema.optional(),
     childTranscripts: z.array(z.string().min(1)).max(1000).optional(),
     messages: z.array(MessageInputSchema).max(MAX_MESSAGES_PER_CREATE).optional(),
+    /** The server SDK's `create({ workspaceId, releaseId? })`: the caller's own workspace. */
+    workspaceId: z.string().min(1).max(200).optional(),
+    /** The release the conversation belongs to (stored and echoed). */
+    releaseId: z.string().min(1).max(200).optional(),
   })
   .catchall(z.unknown())
   .superRefine(rejectFields(READ_ONLY_FIELDS));
@@ -58,6 +62,10 @@ const int = (min: number, max: number, fallback: number) =>
 export const ListQuerySchema = z.object({
   page: int(1, 1_000_000, 1),
   limit: int(1, LIST_MAX_LIMIT, LIST_DEFAULT_LIMIT),
+  /** The server SDK's `list(workspaceId, …)`: must be the caller's workspace. */
+  workspaceId: z.string().min(1).max(200).optional(),
+  /** A `nextCursor` from an earlier page (PaginatedResponse); wins over `page`. */
+  cursor: z.string().max(200).optional(),
 });
 
 export const MessagesQuerySchema = z.object({
@@ -91,6 +99,11 @@ export const TranscriptListItemSchema = z
   .catchall(z.unknown());
 
 export const TranscriptListSchema = z.object({
+  /** PaginatedResponse (the server SDK reads `data`), beside the spec's `transcripts`/`pagination`. */
+  data: z.array(TranscriptListItemSchema),
+  hasMore: z.boolean(),
+  nextCursor: z.string().optional(),
+  total: z.number().int(),
   transcripts: z.array(TranscriptListItemSchema),
   pagination: z.object({
     page: z.number().int(),
@@ -126,3 +139,40 @@ export const TranscriptSingleSchema = z
   .catchall(z.unknown());
 
 export const StatusOkSchema = z.object({ status: z.literal('ok') });
+
+/** A stored message as an append or a read answers it: `_id` names it. */
+export const StoredMessageSchema = TranscriptMessageSchema.extend({ _id: z.string() });
+
+/** POST …/messages: the spec's `status` and the stored message the server SDK reads. */
+export const MessageAddedSchema = z.object({ status: z.literal('ok'), message: StoredMessageSchema });
+
+/** The server SDK's `ingestBatch`: items recorded in one call, all or none. */
+export const MAX_INGEST_ITEMS = 1000;
+
+const ReleaseRef = z.string().min(1).max(200);
+
+export const IngestItemSchema = z
+  .object({
+    role: MessageRoleSchema,
+    content: z.union([z.string().max(MAX_CONTENT_CHARS), ObjectSchema, z.array(z.unknown())]),
+    name: z.string().min(1).max(200).optional(),
+    release: ReleaseRef.optional(),
+    metadata: ObjectSchema.optional(),
+    timestamp: z.union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()]).optional(),
+    context: z.array(ObjectSchema).optional(),
+  })
+  .catchall(z.unknown())
+  .superRefine(rejectFields(RESERVED_MESSAGE_FIELDS));
+export type IngestItem = z.infer<typeof IngestItemSchema>;
+
+export const IngestBatchSchema = z.object({
+  workspaceId: z.string().min(1).max(200).optional(),
+  /** When given, the transcript in the path. */
+  transcriptId: z.string().min(1).max(200).optional(),
+  /** Applied to every item that does not set its own (`metadata` keys merge, the item's win). */
+  defaults: z.object({ release: ReleaseRef.optional(), metadata: ObjectSchema.optional() }).optional(),
+  items: z.array(IngestItemSchema).min(1).max(MAX_INGEST_ITEMS, `At most ${MAX_INGEST_ITEMS} items per batch`),
+});
+export type IngestBatchInput = z.infer<typeof IngestBatchSchema>;
+
+export const IngestBatchAnswerSchema = z.object({ inserted: z.number().int().nonnegative(), messageIds: z.array(z.string()) });

@@ -1,5 +1,7 @@
 // Transcripts and their messages, scoped to a workspace. Shared by the transcripts routes and the
 // service-agent session routes.
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { StoreDeps } from '../../core/services.js';
 import { parseJson, toIso } from '../../core/services.js';
 import { PREVIEW_MAX_CHARS, type CreateTranscriptInput, type MessageInput } from './schema.js';
@@ -78,13 +80,23 @@ function preview(role: string | null, timestamp: number | null, content: string 
   return out;
 }
 
-function messageOut(row: MessageRow): StoredMessage {
+/**
+ * A message's id: derived from its transcript and place (messages are never moved or removed
+ * one by one), shaped like the service's other ids. Scenario and cloned messages have one too,
+ * with nothing stored for it.
+ */
+export function messageId(transcriptId: string, position: number): string {
+  return bytesToHex(sha256(utf8ToBytes(`${transcriptId}\u0000${position}`))).slice(0, 24);
+}
+
+function messageOut(row: MessageRow, withId = false): StoredMessage {
   return {
     ...parseJson<Record<string, unknown>>(row.extra, {}),
     role: row.role,
     content: JSON.parse(row.content) as unknown,
     timestamp: toIso(Number(row.timestamp)),
     context: parseJson(row.context, []),
+    ...(withId && { _id: messageId(row.transcript_id, Number(row.position)) }),
   };
 }
 
@@ -105,7 +117,8 @@ function baseFields(row: TranscriptRow) {
 
 /** Splits a message body into its known columns and the extra fields kept alongside. */
 function splitMessage(message: MessageInput) {
-  const { role, content, timestamp, context, ...extra } = message;
+  // A client's `_id` (a message copied from a read) is ignored: the service names messages.
+  const { role, content, timestamp, context, _id: _ignored, ...extra } = message;
   return { role, content, timestamp, context: context ?? [], extra };
 }
 
@@ -167,35 +180,65 @@ export class TranscriptStore {
     return transcriptId;
   }
 
-  /** Appends a message; `force` lets scenario loading fill locked transcripts. */
-  async insertMessage(transcriptId: string, message: MessageInput, fallbackTime = this.deps.clock.now(), force = false): Promise<void> {
+  /** Appends a message and answers its id; `force` lets scenario loading fill locked transcripts. */
+  async insertMessage(transcriptId: string, message: MessageInput, fallbackTime = this.deps.clock.now(), force = false): Promise<string> {
+    const [id] = await this.insertMessages(transcriptId, [message], fallbackTime, force);
+    return id as string;
+  }
+
+  /** Appends messages in order (one read and one update for the lot) and answers their ids. */
+  async insertMessages(transcriptId: string, messages: MessageInput[], fallbackTime = this.deps.clock.now(), force = false): Promise<string[]> {
     const row = await this.row(null, transcriptId);
     if (!row) throw new Error(`transcript ${transcriptId} vanished`);
     if (row.locked === 1 && !force) throw new Error('locked');
-    const { role, content, timestamp, context, extra } = splitMessage(message);
-    const at = timestamp === undefined ? fallbackTime : typeof timestamp === 'number' ? timestamp : Date.parse(timestamp);
-    const position = Number(row.message_count);
-    await this.deps.storage.run(
-      'INSERT INTO transcript_messages (transcript_id, position, role, content, timestamp, context, extra) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [transcriptId, position, role, JSON.stringify(content), at, JSON.stringify(context), JSON.stringify(extra)],
-    );
-    await this.deps.storage.run(
-      'UPDATE transcripts SET message_count = ?, last_message_at = ?, updated_at = ? WHERE id = ?',
-      [position + 1, at, Math.max(Number(row.updated_at), at), transcriptId],
-    );
+    const start = Number(row.message_count);
+    let updatedAt = Number(row.updated_at);
+    let lastAt = Number(row.last_message_at);
+    const ids: string[] = [];
+    for (const [i, message] of messages.entries()) {
+      const { role, content, timestamp, context, extra } = splitMessage(message);
+      const at = timestamp === undefined ? fallbackTime : typeof timestamp === 'number' ? timestamp : Date.parse(timestamp);
+      await this.deps.storage.run(
+        'INSERT INTO transcript_messages (transcript_id, position, role, content, timestamp, context, extra) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [transcriptId, start + i, role, JSON.stringify(content), at, JSON.stringify(context), JSON.stringify(extra)],
+      );
+      lastAt = at;
+      updatedAt = Math.max(updatedAt, at);
+      ids.push(messageId(transcriptId, start + i));
+    }
+    if (messages.length > 0) {
+      await this.deps.storage.run('UPDATE transcripts SET message_count = ?, last_message_at = ?, updated_at = ? WHERE id = ?', [
+        start + messages.length,
+        lastAt,
+        updatedAt,
+        transcriptId,
+      ]);
+    }
+    return ids;
+  }
+
+  /** The message at `position`, as reads answer it (with its `_id`). */
+  async messageAt(transcriptId: string, position: number): Promise<StoredMessage | undefined> {
+    const row = await this.deps.storage.get<MessageRow>('SELECT * FROM transcript_messages WHERE transcript_id = ? AND position = ?', [transcriptId, position]);
+    return row ? messageOut(row, true) : undefined;
+  }
+
+  /** How many messages a transcript holds (the next message's position). */
+  async messageCount(transcriptId: string): Promise<number> {
+    const row = await this.row(null, transcriptId);
+    return Number(row?.message_count ?? 0);
   }
 
   /** One page of a workspace's transcripts, most recently active first, with their end messages. */
-  async list(workspaceId: string, page: number, limit: number) {
+  async list(workspaceId: string, offset: number, limit: number) {
     const totalRow = await this.deps.storage.get<{ n: number }>('SELECT COUNT(*) AS n FROM transcripts WHERE workspace_id = ?', [workspaceId]);
     const total = Number(totalRow?.n ?? 0);
     const rows = await this.deps.storage.all<ListRow>(`${LIST_ITEM_SQL} WHERE t.workspace_id = ? ORDER BY t.updated_at DESC, t.seq DESC LIMIT ? OFFSET ?`, [
       workspaceId,
       limit,
-      (page - 1) * limit,
+      offset,
     ]);
-    const totalPages = Math.ceil(total / limit);
-    return { transcripts: rows.map(listItem), pagination: { page, limit, total, totalPages, hasMore: page < totalPages } };
+    return { items: rows.map(listItem), total };
   }
 
   /** One transcript in the list-item shape (what create answers). */
@@ -204,11 +247,12 @@ export class TranscriptStore {
     return row ? listItem(row) : undefined;
   }
 
-  async getOne(workspaceId: string | null, id: string, limit: number, offset: number) {
+  /** `withIds`: messages carry their `_id` (the transcripts routes; service-agent reads stay as they were). */
+  async getOne(workspaceId: string | null, id: string, limit: number, offset: number, withIds = false) {
     const row = await this.row(workspaceId, id);
     if (!row) return undefined;
     const total = Number(row.message_count);
-    const messages = await this.messages(id, limit, offset);
+    const messages = await this.messages(id, limit, offset, withIds);
     return {
       ...parseJson<Record<string, unknown>>(row.extra, {}),
       ...baseFields(row),
@@ -217,12 +261,12 @@ export class TranscriptStore {
     };
   }
 
-  async messages(id: string, limit: number, offset: number): Promise<StoredMessage[]> {
+  async messages(id: string, limit: number, offset: number, withIds = false): Promise<StoredMessage[]> {
     const rows = await this.deps.storage.all<MessageRow>(
       'SELECT * FROM transcript_messages WHERE transcript_id = ? ORDER BY position LIMIT ? OFFSET ?',
       [id, limit, offset],
     );
-    return rows.map(messageOut);
+    return rows.map((row) => messageOut(row, withIds));
   }
 
   async summary(workspaceId: string | null, id: string) {
