@@ -253,6 +253,7 @@ export class World {
     this.faults.reset(this.random.seed);
     this.journal.clear();
     this.mailbox.clear();
+    this.requestCount = { service: 0, control: 0 };
   }
 
   /** The next request's id: seeded, counted per world, so the same requests replay the same ids. */

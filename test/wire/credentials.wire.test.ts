@@ -32,12 +32,11 @@ describe.each(MATRIX)('credentials on the wire: $label', ({ driver, door: doorNa
     });
 
     // fulcrum server/services/divinci-sync-service.ts: multipart upload and delete, the key as Bearer.
-    // (It sends chunkingTool=langextract, which the RAG work adds; 'default' stands in for it here.)
     it('uploads and deletes a file (fulcrum divinci-sync-service.ts)', async () => {
       const form = new FormData();
       form.append('title', 'Fulcrum task: Ship the release');
       form.append('description', 'Status: open');
-      form.append('chunkingTool', 'default');
+      form.append('chunkingTool', 'langextract');
       form.append('ragVectorId', 'vec_docs');
       form.append('sourceUrl', 'https://fulcrum.example/tasks/42');
       form.append('file', new Blob(['# Ship the release\n\nStatus: open'], { type: 'text/plain' }), 'task-42.md');
