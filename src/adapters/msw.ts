@@ -5,6 +5,8 @@ import { http, type HttpHandler } from 'msw';
 
 export interface EmulatorLike {
   fetch(request: Request): Promise<Response>;
+  /** Told the first base URL, so tokens signed outside a request name it as issuer. */
+  serveAt?(url: string): void;
 }
 
 export interface HandlerOptions {
@@ -16,6 +18,7 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 
 export function createHandlers(emulator: EmulatorLike, options: HandlerOptions = {}): HttpHandler[] {
   const bases = [options.baseUrl ?? DEFAULT_BASE_URL].flat().map((b) => b.replace(/\/+$/, ''));
+  if (bases[0] !== undefined) emulator.serveAt?.(bases[0]);
   return bases.map((base) => http.all(`${base}/*`, ({ request }) => emulator.fetch(request)));
 }
 

@@ -19,6 +19,7 @@ import { FeedbackStore } from '../areas/feedback/store.js';
 import { UsageStore } from '../areas/tiers/usage-store.js';
 import { LockoutStore } from '../areas/auth/store.js';
 import { OAuthStore } from '../areas/oauth/store.js';
+import { ClientRegistry } from '../areas/oauth/registration.js';
 import { UserStore } from '../areas/users/store.js';
 import { WorkspaceStore } from '../areas/workspaces/store.js';
 import { WorkspaceLimits } from '../areas/workspaces/limits.js';
@@ -32,7 +33,8 @@ import type { StoreDeps } from '../core/services.js';
 import type { RouteDef } from '../core/route.js';
 import { IdFactory } from '../seed/ids.js';
 import { SeededRandom, type RandomState } from '../seed/random.js';
-import { TokenSigner } from '../security/jwt.js';
+import { DEFAULT_ISSUER, TokenSigner, type IssuerSource } from '../security/jwt.js';
+import { shiftScenario } from '../clock/time-shift.js';
 import type { Handles } from '../scenarios/handles.js';
 import { loadScenario } from '../scenarios/loader.js';
 import { DEFAULT_RATE_LIMITS, type Scenario, type Settings } from '../scenarios/schema.js';
@@ -95,6 +97,8 @@ export interface Stores extends IdentityStores, ChatStores {
   usage: UsageStore;
   lockouts: LockoutStore;
   oauth: OAuthStore;
+  /** OAuth clients registered at run time (RFC 7591). */
+  oauthClients: ClientRegistry;
   /** The RAG area: targets, files, events, pipeline, presigned uploads and the upload limiter. */
   rag: RagFileServices;
   ragSearch: RagSearchStore;
@@ -116,6 +120,13 @@ export class World {
   private readonly jobHandlers: JobHandlers = {};
   private readonly signers = new Map<number, TokenSigner>();
   signer!: TokenSigner;
+  /** The origin of the request being answered (requests are serialized by the request lock). */
+  private requestOrigin: string | undefined;
+  /** The origin a door announced (serveAt): the issuer of tokens signed outside any request. */
+  private homeOrigin = DEFAULT_ISSUER;
+  private announced = false;
+  /** The issuer (RFC 8414): configured, else the origin the request came to, else the door's. */
+  readonly issuer: IssuerSource;
   settings!: Settings;
   handles!: Handles;
   scenario!: Scenario;
@@ -127,6 +138,8 @@ export class World {
 
   constructor(private readonly options: WorldOptions) {
     this.storage = options.storage;
+    const configured = options.issuer;
+    this.issuer = Object.assign(() => configured ?? this.requestOrigin ?? this.homeOrigin, { configured: configured !== undefined });
     this.clock = new Clock({ mode: options.clockMode, now: 0 });
     this.ids = new IdFactory(this.random, () => this.clock.now());
     this.vectorIndexes = new VectorIndexes(options.vectorIndexFactory);
@@ -147,6 +160,7 @@ export class World {
       usage: new UsageStore(deps),
       lockouts: new LockoutStore(deps),
       oauth: new OAuthStore(deps, () => this.signer, shared.users),
+      oauthClients: new ClientRegistry(deps),
       ...identityStores(deps, shared),
       ...chatStores(deps, shared),
       ...this.ragStores(deps, shared.workspaces),
@@ -169,7 +183,7 @@ export class World {
       for (const table of owned) await this.storage.run(`DELETE FROM ${table} WHERE workspace_id = ?`, [workspaceId]);
     });
     this.routes = buildRoutes(this);
-    this.core = createCoreHandler(this.routes, {
+    const core = createCoreHandler(this.routes, {
       clock: this.clock,
       storage: this.storage,
       keys: this.stores.apiKeys,
@@ -180,6 +194,28 @@ export class World {
       featureLimit: (feature) => this.settings.rateLimits[feature]?.perMinute ?? DEFAULT_RATE_LIMITS[feature],
       ...(options.onInternalError && { onInternalError: options.onInternalError }),
     });
+    // Each answer knows the origin it was asked at: discovery and every token it signs name it.
+    this.core = {
+      fetch: async (request, info) => {
+        this.requestOrigin = new URL(request.url).origin;
+        try {
+          return await core.fetch(request, info);
+        } finally {
+          this.requestOrigin = undefined;
+        }
+      },
+    };
+  }
+
+  /**
+   * A door tells where it serves (the server's URL, the MSW base URL): tokens signed outside a
+   * request (the scenario's handles) name it. The first door keeps it, so the handles of every
+   * later load agree with each other whichever doors open afterwards.
+   */
+  serveAt(url: string): void {
+    if (this.announced) return;
+    this.announced = true;
+    this.homeOrigin = new URL(url).origin;
   }
 
   private ragStores(deps: StoreDeps, workspaces: WorkspaceStore): Pick<Stores, 'rag' | 'ragSearch'> {
@@ -197,14 +233,32 @@ export class World {
   private async signerFor(seed: number): Promise<TokenSigner> {
     let signer = this.signers.get(seed);
     if (!signer) {
-      signer = await TokenSigner.fromSeed(seed, () => this.clock.now(), this.options.issuer);
+      signer = await TokenSigner.fromSeed(seed, () => this.clock.now(), this.issuer);
       this.signers.set(seed, signer);
     }
     return signer;
   }
 
-  /** Replaces all state with a validated scenario; on failure the previous state stays whole. */
-  async load(scenario: Scenario): Promise<Handles> {
+  /**
+   * Replaces all state with a validated scenario; on failure the previous state stays whole.
+   * Time starts at `startAt` when given (`--now`), else at the wall clock in `real` mode, else at
+   * the scenario's `now`; every time the scenario names moves by the same offset.
+   */
+  async load(input: Scenario, startAt?: number): Promise<Handles> {
+    const start = startAt ?? (this.clock.mode === 'real' ? this.clock.wallNow() : Date.parse(input.now));
+    const scenario = shiftScenario(input, start);
+    // The scenario's own tokens (handles) name the door's origin, whichever door asked for the load,
+    // so a reset gives the same handles as the load through any door.
+    const asked = this.requestOrigin;
+    this.requestOrigin = undefined;
+    try {
+      return await this.loadShifted(scenario);
+    } finally {
+      this.requestOrigin = asked;
+    }
+  }
+
+  private async loadShifted(scenario: Scenario): Promise<Handles> {
     const before = this.handles ? await this.snapshot() : undefined;
     const signer = await this.signerFor(scenario.seed);
     try {
