@@ -33,7 +33,8 @@ import type { StoreDeps } from '../core/services.js';
 import type { RouteDef } from '../core/route.js';
 import { IdFactory } from '../seed/ids.js';
 import { SeededRandom, type RandomState } from '../seed/random.js';
-import { DEFAULT_ISSUER, TokenSigner, type IssuerSource } from '../security/jwt.js';
+import { TokenSigner } from '../security/jwt.js';
+import { Issuer } from './issuer.js';
 import { shiftScenario } from '../clock/time-shift.js';
 import type { Handles } from '../scenarios/handles.js';
 import { loadScenario } from '../scenarios/loader.js';
@@ -120,13 +121,8 @@ export class World {
   private readonly jobHandlers: JobHandlers = {};
   private readonly signers = new Map<number, TokenSigner>();
   signer!: TokenSigner;
-  /** The origin of the request being answered (requests are serialized by the request lock). */
-  private requestOrigin: string | undefined;
-  /** The origin a door announced (serveAt): the issuer of tokens signed outside any request. */
-  private homeOrigin = DEFAULT_ISSUER;
-  private announced = false;
   /** The issuer (RFC 8414): configured, else the origin the request came to, else the door's. */
-  readonly issuer: IssuerSource;
+  readonly issuer: Issuer;
   settings!: Settings;
   handles!: Handles;
   scenario!: Scenario;
@@ -138,8 +134,7 @@ export class World {
 
   constructor(private readonly options: WorldOptions) {
     this.storage = options.storage;
-    const configured = options.issuer;
-    this.issuer = Object.assign(() => configured ?? this.requestOrigin ?? this.homeOrigin, { configured: configured !== undefined });
+    this.issuer = new Issuer(options.issuer);
     this.clock = new Clock({ mode: options.clockMode, now: 0 });
     this.ids = new IdFactory(this.random, () => this.clock.now());
     this.vectorIndexes = new VectorIndexes(options.vectorIndexFactory);
@@ -196,26 +191,13 @@ export class World {
     });
     // Each answer knows the origin it was asked at: discovery and every token it signs name it.
     this.core = {
-      fetch: async (request, info) => {
-        this.requestOrigin = new URL(request.url).origin;
-        try {
-          return await core.fetch(request, info);
-        } finally {
-          this.requestOrigin = undefined;
-        }
-      },
+      fetch: (request, info) => this.issuer.during(new URL(request.url).origin, () => core.fetch(request, info)),
     };
   }
 
-  /**
-   * A door tells where it serves (the server's URL, the MSW base URL): tokens signed outside a
-   * request (the scenario's handles) name it. The first door keeps it, so the handles of every
-   * later load agree with each other whichever doors open afterwards.
-   */
+  /** A door tells where it serves: tokens signed outside a request name it (see Issuer). */
   serveAt(url: string): void {
-    if (this.announced) return;
-    this.announced = true;
-    this.homeOrigin = new URL(url).origin;
+    this.issuer.serveAt(url);
   }
 
   private ragStores(deps: StoreDeps, workspaces: WorkspaceStore): Pick<Stores, 'rag' | 'ragSearch'> {
@@ -233,7 +215,7 @@ export class World {
   private async signerFor(seed: number): Promise<TokenSigner> {
     let signer = this.signers.get(seed);
     if (!signer) {
-      signer = await TokenSigner.fromSeed(seed, () => this.clock.now(), this.issuer);
+      signer = await TokenSigner.fromSeed(seed, () => this.clock.now(), this.issuer.source);
       this.signers.set(seed, signer);
     }
     return signer;
@@ -249,13 +231,7 @@ export class World {
     const scenario = shiftScenario(input, start);
     // The scenario's own tokens (handles) name the door's origin, whichever door asked for the load,
     // so a reset gives the same handles as the load through any door.
-    const asked = this.requestOrigin;
-    this.requestOrigin = undefined;
-    try {
-      return await this.loadShifted(scenario);
-    } finally {
-      this.requestOrigin = asked;
-    }
+    return this.issuer.outsideRequest(() => this.loadShifted(scenario));
   }
 
   private async loadShifted(scenario: Scenario): Promise<Handles> {

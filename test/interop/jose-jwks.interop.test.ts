@@ -16,7 +16,7 @@ const SCENARIO = {
       name: 'Wall',
       ownerId: 'user_short',
       apiKeys: [{ id: 'key_soon', name: 'soon', expiresAt: '2025-03-01T12:10:00.000Z' }],
-      transcripts: [{ id: 'tr_old', title: 'Old', createdAt: '2025-03-01T11:00:00.000Z', messages: [{ role: 'user', content: 'hi' }] }],
+      transcripts: [{ id: 'tr_old', title: 'Old', createdAt: '2025-03-01T11:00:00.000Z', messages: [{ role: 'user' as const, content: 'hi' }] }],
     },
   ],
 };
