@@ -41,7 +41,7 @@ export async function startServer(emulator: Pick<Emulator, 'fetch'> & Partial<Pi
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}`;
-  emulator.serveAt?.(url);
+  await emulator.serveAt?.(url);
   return {
     url,
     port,

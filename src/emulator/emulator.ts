@@ -175,8 +175,8 @@ export class Emulator {
    * Requests need no such telling: each names the origin it came to. A configured issuer wins;
    * the first door to tell keeps its origin.
    */
-  serveAt(url: string): void {
-    this.world.serveAt(url);
+  serveAt(url: string): Promise<void> {
+    return this.control(() => this.world.serveAt(url));
   }
 
   /** The OpenAPI 3.1 document of every route this emulator serves. */

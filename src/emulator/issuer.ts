@@ -37,11 +37,15 @@ export class Issuer {
 
   /**
    * A door tells where it serves (the server's URL, the MSW base URL). The first door keeps it,
-   * so the handles of every later load agree whichever doors open afterwards.
+   * so the handles of every later load agree whichever doors open afterwards. Answers whether
+   * the issuer of requestless tokens changed (the handles are then reissued).
    */
-  serveAt(url: string): void {
-    if (this.announced) return;
+  serveAt(url: string): boolean {
+    if (this.announced || this.source.configured) return false;
     this.announced = true;
-    this.homeOrigin = new URL(url).origin;
+    const origin = new URL(url).origin;
+    const changed = origin !== this.homeOrigin;
+    this.homeOrigin = origin;
+    return changed;
   }
 }

@@ -195,9 +195,14 @@ export class World {
     };
   }
 
-  /** A door tells where it serves: tokens signed outside a request name it (see Issuer). */
-  serveAt(url: string): void {
-    this.issuer.serveAt(url);
+  /**
+   * A door tells where it serves: tokens signed outside a request name it (see Issuer). The
+   * scenario's handle tokens, signed before any door opened, are reissued to name it too (in
+   * place, so the boot snapshot that shares them agrees).
+   */
+  async serveAt(url: string): Promise<void> {
+    if (!this.issuer.serveAt(url) || !this.handles) return;
+    for (const user of this.handles.users) user.accessToken = await this.issuer.outsideRequest(() => this.signer.reissue(user.accessToken));
   }
 
   private ragStores(deps: StoreDeps, workspaces: WorkspaceStore): Pick<Stores, 'rag' | 'ragSearch'> {

@@ -1,7 +1,7 @@
 // Bearer JWTs: EdDSA (Ed25519) with a key pair derived from the seed, so tokens are byte-identical
 // across runs for the same issuer. The issuer is a URL (RFC 8414): asked of the world at each
 // signature, because it is the origin the emulator is served at. Lifetimes read the emulator clock.
-import { SignJWT, jwtVerify, errors as joseErrors, type JWK, type JWTPayload } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify, errors as joseErrors, type JWK, type JWTPayload } from 'jose';
 import { SeededRandom, deriveSeed } from '../seed/random.js';
 import { hashSecret } from './hash.js';
 
@@ -84,6 +84,16 @@ export class TokenSigner {
       .setJti(jti)
       .sign(this.privateKey);
     return { token, expiresAt: exp * 1000 };
+  }
+
+  /**
+   * The same token naming the current issuer: every other claim, and their order, kept. A fresh
+   * signature with that issuer gives the same bytes (Ed25519 signatures are deterministic).
+   */
+  async reissue(token: string): Promise<string> {
+    const payload = decodeJwt(token);
+    if (payload.iss === this.issuer) return token;
+    return new SignJWT({ ...payload, iss: this.issuer }).setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: this.publicJwk.kid }).sign(this.privateKey);
   }
 
   /** Signs an OpenID Connect ID token (the caller gives sub, aud, nonce, auth_time, at_hash). */

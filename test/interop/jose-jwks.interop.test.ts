@@ -35,6 +35,12 @@ describe.each(['http', 'msw'] as const)('jose remote JWKS through the %s door', 
     expect(Math.abs(ctx.emulator.clock.now() - Date.now())).toBeLessThan(60_000);
   });
 
+  it('the boot scenario handle tokens name the door origin once it opens', async () => {
+    const token = ctx.emulator.handles.users[0]!.accessToken;
+    const { payload } = await jwtVerify(token, createRemoteJWKSet(new URL('/.well-known/jwks.json', origin)), { issuer: origin, audience: 'service-api' });
+    expect(payload.sub).toBe(ctx.emulator.handles.users[0]!.id);
+  });
+
   it('verifies a minted token with the remote JWKS, the served issuer and the wall clock', async () => {
     const res = await fetch(`${origin}/__emulator/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: 'user_alice' }) });
     const { accessToken } = (await res.json()) as { accessToken: string };
@@ -53,8 +59,8 @@ describe.each(['http', 'msw'] as const)('jose remote JWKS through the %s door', 
     const claims = decodeJwt(token);
     expect(claims.exp! - claims.iat!).toBe(600);
     expect(Math.abs(claims.exp! * 1000 - (Date.now() + 600_000))).toBeLessThan(60_000);
-    // Verifies against the wall clock (handles name the first door's origin, or the default address).
-    await jwtVerify(token, createRemoteJWKSet(new URL('/.well-known/jwks.json', origin)), { audience: 'service-api' });
+    // Handle tokens name the door's origin too, and verify against the wall clock.
+    await jwtVerify(token, createRemoteJWKSet(new URL('/.well-known/jwks.json', origin)), { issuer: origin, audience: 'service-api' });
     // The key that expired ten minutes after the scenario's now still has those ten minutes.
     const key = ctx.emulator.handles.workspaces[0]!.apiKeys[0]!.secret!;
     expect((await fetch(`${origin}/api/v1/transcripts`, { headers: { 'x-api-key': key } })).status).toBe(200);

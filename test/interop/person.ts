@@ -28,6 +28,9 @@ export async function signInAt(authorizationUrl: URL | string, userId?: string):
 export async function realClockDoor(doorName: DoorName): Promise<{ emulator: Emulator; door: Door; close(): Promise<void> }> {
   const emulator = await createEmulator({ clock: 'real', onInternalError: (err) => console.error(err) });
   const door = await openDoor(doorName, emulator);
+  // MSW's handlers are made synchronously and tell the emulator their base URL in the background;
+  // awaiting serveAt (a no-op after the first) waits until the handle tokens name it.
+  await emulator.serveAt(door.baseUrl);
   return {
     emulator,
     door,
