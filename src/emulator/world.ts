@@ -131,6 +131,10 @@ export class World {
   readonly journal = new RequestJournal();
   /** What reset returns to; absent after resuming a data dir, where reset reloads the scenario. */
   private boot: WorldSnapshot | undefined;
+  /** Whether `boot` came from a scenario load (not an imported state). */
+  private bootLoaded = false;
+  /** The start the last load was pinned to (`--now`), which a real-clock reset keeps. */
+  private pinnedStart: number | undefined;
 
   constructor(private readonly options: WorldOptions) {
     this.storage = options.storage;
@@ -195,11 +199,7 @@ export class World {
     };
   }
 
-  /**
-   * A door tells where it serves: tokens signed outside a request name it (see Issuer). The
-   * scenario's handle tokens, signed before any door opened, are reissued to name it too (in
-   * place, so the boot snapshot that shares them agrees).
-   */
+  /** A door tells where it serves (see Issuer); handle tokens are reissued in place to name it. */
   async serveAt(url: string): Promise<void> {
     if (!this.issuer.serveAt(url) || !this.handles) return;
     for (const user of this.handles.users) user.accessToken = await this.issuer.outsideRequest(() => this.signer.reissue(user.accessToken));
@@ -234,6 +234,7 @@ export class World {
   async load(input: Scenario, startAt?: number): Promise<Handles> {
     const start = startAt ?? (this.clock.mode === 'real' ? this.clock.wallNow() : Date.parse(input.now));
     const scenario = shiftScenario(input, start);
+    this.pinnedStart = startAt;
     // The scenario's own tokens (handles) name the door's origin, whichever door asked for the load,
     // so a reset gives the same handles as the load through any door.
     return this.issuer.outsideRequest(() => this.loadShifted(scenario));
@@ -260,6 +261,7 @@ export class World {
       this.scenario = scenario;
       this.rateLimiter.restore(usedRateLimits(scenario, handles, this.clock.now()));
       this.boot = await this.snapshot();
+      this.bootLoaded = true;
       this.clearHarness();
       return handles;
     } catch (err) {
@@ -270,7 +272,9 @@ export class World {
 
   /** Back to the state right after the last load. */
   async reset(): Promise<Handles> {
-    if (!this.boot) return this.load(this.scenario);
+    // A real clock starts every loaded world at the wall clock; the boot snapshot holds times of
+    // when it was taken, so reload the scenario instead (an imported state is restored as it was).
+    if (!this.boot || (this.clock.mode === 'real' && this.bootLoaded)) return this.load(this.scenario, this.pinnedStart);
     await this.restore(this.boot);
     this.clearHarness();
     return this.handles;
@@ -297,6 +301,7 @@ export class World {
     this.scenario = state.scenario;
     this.clearHarness();
     this.boot = resetTo === 'state' ? await this.snapshot() : undefined;
+    this.bootLoaded = false;
   }
 
   async snapshot(): Promise<WorldSnapshot> {

@@ -78,6 +78,11 @@ describe('--now pins the start', () => {
     try {
       expect(Math.abs(emulator.clock.now() - Date.parse('2030-05-05T00:00:00.000Z'))).toBeLessThan(60_000);
       expect(emulator.handles.users[0]!.expiresAt).toBe('2030-05-05T00:10:00.000Z');
+      // A real-clock reset starts the world again at its start, the scenario reloaded.
+      await emulator.clock.advance(3_600_000);
+      await emulator.reset();
+      expect(Math.abs(emulator.clock.now() - Date.parse('2030-05-05T00:00:00.000Z'))).toBeLessThan(60_000);
+      expect(emulator.handles.users[0]!.expiresAt).toBe('2030-05-05T00:10:00.000Z');
     } finally {
       await emulator.close();
     }
