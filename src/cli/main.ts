@@ -62,6 +62,7 @@ async function serve(argv: string[]): Promise<void> {
   const scenarioArg = values.scenario ?? 'default';
   const scenario = isFile(scenarioArg) ? ((await readScenarioFile(scenarioArg)) as ScenarioInput) : scenarioArg;
   if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) throw new UsageError('--now must be an ISO 8601 time');
+  if (values.issuer !== undefined && !/^https?:\/\/[^?#]+$/.test(values.issuer)) throw new UsageError('--issuer must be an http(s) URL without query or fragment');
   const seed = integer(values.seed, 'seed');
   const storage = oneOf(values.storage, ['sqlite', 'pglite'] as const, 'storage');
   const emulator = await createEmulator({
