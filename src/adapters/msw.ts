@@ -5,6 +5,8 @@ import { http, type HttpHandler } from 'msw';
 
 export interface EmulatorLike {
   fetch(request: Request): Promise<Response>;
+  /** Told the first base URL, so tokens signed outside a request name it as issuer. */
+  serveAt?(url: string): Promise<void>;
 }
 
 export interface HandlerOptions {
@@ -16,6 +18,8 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 
 export function createHandlers(emulator: EmulatorLike, options: HandlerOptions = {}): HttpHandler[] {
   const bases = [options.baseUrl ?? DEFAULT_BASE_URL].flat().map((b) => b.replace(/\/+$/, ''));
+  // Runs under the emulator's lock: requests through these handlers wait for it.
+  if (bases[0] !== undefined) void emulator.serveAt?.(bases[0])?.catch(() => undefined);
   return bases.map((base) => http.all(`${base}/*`, ({ request }) => emulator.fetch(request)));
 }
 

@@ -18,7 +18,7 @@ export interface RunningServer {
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 
-export async function startServer(emulator: Pick<Emulator, 'fetch'>, options: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer(emulator: Pick<Emulator, 'fetch'> & Partial<Pick<Emulator, 'serveAt'>>, options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
   const listener = getRequestListener(
     async (request, env) => {
@@ -40,8 +40,10 @@ export async function startServer(emulator: Pick<Emulator, 'fetch'>, options: Se
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
+  const url = `http://${shownHost}:${port}`;
+  await emulator.serveAt?.(url);
   return {
-    url: `http://${shownHost}:${port}`,
+    url,
     port,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -15,8 +15,11 @@ const USAGE = `service-emulator ${VERSION}
 Usage:
   service-emulator serve [--port 4010] [--host 127.0.0.1] [--scenario NAME|FILE] [--seed N]
                          [--storage sqlite|pglite] [--data DIR [--fresh]] [--clock real|manual] [--now ISO]
+                         [--issuer URL]
       --data DIR   keep state in DIR; a DIR that already holds a world is resumed
       --fresh      with --data: load the scenario anyway, replacing the kept world
+      --clock real starts at the wall clock, every scenario time shifted alike; --now pins the start
+      --issuer URL the OAuth issuer tokens and discovery name (default: the origin each request came to)
   service-emulator scenarios        list the built-in scenarios
   service-emulator openapi          print the OpenAPI document
   service-emulator check FILE       validate a scenario file and print its errors
@@ -52,12 +55,14 @@ async function serve(argv: string[]): Promise<void> {
       clock: { type: 'string' },
       now: { type: 'string' },
       fresh: { type: 'boolean' },
+      issuer: { type: 'string' },
     },
     strict: true,
   });
   const scenarioArg = values.scenario ?? 'default';
   const scenario = isFile(scenarioArg) ? ((await readScenarioFile(scenarioArg)) as ScenarioInput) : scenarioArg;
   if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) throw new UsageError('--now must be an ISO 8601 time');
+  if (values.issuer !== undefined && !/^https?:\/\/[^?#]+$/.test(values.issuer)) throw new UsageError('--issuer must be an http(s) URL without query or fragment');
   const seed = integer(values.seed, 'seed');
   const storage = oneOf(values.storage, ['sqlite', 'pglite'] as const, 'storage');
   const emulator = await createEmulator({
@@ -68,6 +73,7 @@ async function serve(argv: string[]): Promise<void> {
     ...(values.data && { dataDir: values.data }),
     ...(values.fresh && { fresh: true }),
     ...(values.now && { now: values.now }),
+    ...(values.issuer && { issuer: values.issuer }),
     onInternalError: (err) => console.error(err),
   });
   const server = await startServer(emulator, { port: integer(values.port, 'port') ?? DEFAULT_PORT, host: values.host ?? DEFAULT_HOST });

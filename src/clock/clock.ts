@@ -29,6 +29,11 @@ export class Clock {
     return this.currentMode === 'manual' ? this.base : this.base + (this.wall() - this.wallBase);
   }
 
+  /** The wall clock's reading: where a `real` clock starts a scenario (contract section 6). */
+  wallNow(): number {
+    return this.wall();
+  }
+
   iso(): string {
     return new Date(this.now()).toISOString();
   }

@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import type { Clock } from '../clock/clock.js';
 import type { Storage } from '../storage/storage.js';
 import { authenticate, authorize, type AuthDeps, type KeyForAuth } from './auth.js';
+import { bearerChallenge } from './bearer-challenge.js';
 import { EmulatorError, errorResponse, notFound } from './errors.js';
 import { jsonResponse } from './json-response.js';
 import { preflight, withCors } from './cors.js';
@@ -101,6 +102,8 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
     if (!(err instanceof EmulatorError)) deps.onInternalError?.(err);
     const response = errorResponse(err, requestId);
     for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);
+    const challenge = response.status === 401 ? bearerChallenge(route.auth, request) : undefined;
+    if (challenge && !response.headers.has('www-authenticate')) response.headers.set('www-authenticate', challenge);
     return response;
   }
 }

@@ -1,7 +1,7 @@
 // CORS for browser pages on another origin (a frontend on localhost:3000 calling the standalone
 // server): every origin is allowed, as a local emulator should; preflights answer 204.
 
-const EXPOSED = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Location, X-Request-Id';
+const EXPOSED = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Location, X-Request-Id, WWW-Authenticate';
 const METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 
 /** The answer to a preflight, or undefined when the request is not one. */

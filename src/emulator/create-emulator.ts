@@ -27,7 +27,11 @@ export interface EmulatorOptions {
   fresh?: boolean;
   /** `manual` (default): time stands still until advanced. `real`: follows the wall clock. */
   clock?: ClockMode;
-  /** JWT issuer; `service-emulator` unless set. */
+  /**
+   * The OAuth issuer (RFC 8414): an http(s) URL without query or fragment, named by the discovery
+   * documents and the `iss` of every token. Unset, the issuer is the origin the emulator is served
+   * at: the origin each request came to (the server's URL, the MSW base URL).
+   */
   issuer?: string;
   /**
    * Vector search: `auto` (default) uses HNSW through hnswlib-node where it loads, else exact
@@ -40,6 +44,14 @@ export interface EmulatorOptions {
   listScenarios?: ScenarioLister;
   /** Sees every unexpected error before it is answered as a 500. */
   onInternalError?(err: unknown): void;
+}
+
+/** An issuer is an https (or, for local use, http) URL with no query and no fragment (RFC 8414 §2). */
+function checkIssuer(issuer: string): void {
+  const url = URL.canParse(issuer) ? new URL(issuer) : undefined;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search !== '' || url.hash !== '' || issuer.includes('#') || issuer.includes('?')) {
+    throw new TypeError(`issuer must be an http(s) URL without query or fragment, got "${issuer}"`);
+  }
 }
 
 async function nodeResolver(): Promise<ScenarioResolver> {
@@ -67,7 +79,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const requested = options.scenario ?? 'default';
   const scenario = typeof requested === 'string' ? await resolveScenario(requested) : parseScenario(requested);
   if (options.seed !== undefined) scenario.seed = options.seed;
-  if (options.now !== undefined) scenario.now = new Date(options.now).toISOString();
+  // `now` pins where time starts; the scenario's own times keep their distance to it.
+  const startAt = options.now === undefined ? undefined : new Date(options.now).getTime();
+  if (startAt !== undefined && Number.isNaN(startAt)) throw new TypeError('now must be epoch ms or an ISO 8601 time');
+  if (options.issuer !== undefined) checkIssuer(options.issuer);
 
   const kind = options.storage ?? 'sqlite';
   let storage: Storage;
@@ -92,7 +107,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     kept = persistence && !options.fresh ? await persistence.read() : undefined;
     persistence?.attach(world);
     if (kept) await world.adopt(kept, 'scenario');
-    else await world.load(scenario);
+    else await world.load(scenario, startAt);
     await persistence?.sync();
   } catch (err) {
     await storage.close().catch(() => undefined);

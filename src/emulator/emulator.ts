@@ -190,6 +190,16 @@ export class Emulator {
     });
   }
 
+  /**
+   * Tells the emulator where a door serves it (the server's URL after listen, the MSW base URL):
+   * tokens signed outside a request (scenario handles, `issueToken`) name that origin as issuer.
+   * Requests need no such telling: each names the origin it came to. A configured issuer wins;
+   * the first door to tell keeps its origin.
+   */
+  serveAt(url: string): Promise<void> {
+    return this.control(() => this.world.serveAt(url));
+  }
+
   /** The OpenAPI 3.1 document of every route this emulator serves. */
   openApi(): Record<string, unknown> {
     return buildOpenApi(this.world.routes);

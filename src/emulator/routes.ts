@@ -42,7 +42,7 @@ export function buildRoutes(world: World): RouteDef[] {
       limiter: world.rateLimiter,
       policy: () => world.settings.validateKey,
     }),
-    ...oauthRoutes({ store: world.stores.oauth, settings: () => world.settings.oauth, signer: () => world.signer }),
+    ...oauthRoutes({ store: world.stores.oauth, clients: world.stores.oauthClients, settings: () => world.settings.oauth, signer: () => world.signer }),
     ...identityRoutes(world),
     ...releaseAreaRoutes(world),
     ...chatRoutes(world),

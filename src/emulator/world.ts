@@ -19,6 +19,7 @@ import { FeedbackStore } from '../areas/feedback/store.js';
 import { UsageStore } from '../areas/tiers/usage-store.js';
 import { LockoutStore } from '../areas/auth/store.js';
 import { OAuthStore } from '../areas/oauth/store.js';
+import { ClientRegistry } from '../areas/oauth/registration.js';
 import { UserStore } from '../areas/users/store.js';
 import { WorkspaceStore } from '../areas/workspaces/store.js';
 import { WorkspaceLimits } from '../areas/workspaces/limits.js';
@@ -34,6 +35,8 @@ import type { RouteDef } from '../core/route.js';
 import { IdFactory } from '../seed/ids.js';
 import { SeededRandom, type RandomState } from '../seed/random.js';
 import { TokenSigner } from '../security/jwt.js';
+import { Issuer } from './issuer.js';
+import { shiftScenario } from '../clock/time-shift.js';
 import type { Handles } from '../scenarios/handles.js';
 import { loadScenario } from '../scenarios/loader.js';
 import { DEFAULT_RATE_LIMITS, type Scenario, type Settings } from '../scenarios/schema.js';
@@ -97,6 +100,8 @@ export interface Stores extends IdentityStores, ChatStores {
   usage: UsageStore;
   lockouts: LockoutStore;
   oauth: OAuthStore;
+  /** OAuth clients registered at run time (RFC 7591). */
+  oauthClients: ClientRegistry;
   /** The RAG area: targets, files, events, pipeline, presigned uploads and the upload limiter. */
   rag: RagFileServices;
   ragSearch: RagSearchStore;
@@ -118,6 +123,8 @@ export class World {
   private readonly jobHandlers: JobHandlers = {};
   private readonly signers = new Map<number, TokenSigner>();
   signer!: TokenSigner;
+  /** The issuer (RFC 8414): configured, else the origin the request came to, else the door's. */
+  readonly issuer: Issuer;
   settings!: Settings;
   handles!: Handles;
   scenario!: Scenario;
@@ -130,9 +137,14 @@ export class World {
   private boot: WorldSnapshot | undefined;
   /** Requests answered since the last load or reset: request ids come from these and the seed. */
   private requestCount = { service: 0, control: 0 };
+  /** Whether `boot` came from a scenario load (not an imported state). */
+  private bootLoaded = false;
+  /** The start the last load was pinned to (`--now`), which a real-clock reset keeps. */
+  private pinnedStart: number | undefined;
 
   constructor(private readonly options: WorldOptions) {
     this.storage = options.storage;
+    this.issuer = new Issuer(options.issuer);
     this.clock = new Clock({ mode: options.clockMode, now: 0 });
     this.ids = new IdFactory(this.random, () => this.clock.now());
     this.mailbox = new Mailbox(() => this.clock.iso());
@@ -154,6 +166,7 @@ export class World {
       usage: new UsageStore(deps),
       lockouts: new LockoutStore(deps),
       oauth: new OAuthStore(deps, () => this.signer, shared.users),
+      oauthClients: new ClientRegistry(deps),
       ...identityStores(deps, shared),
       ...chatStores(deps, shared),
       ...this.ragStores(deps, shared.workspaces),
@@ -176,7 +189,7 @@ export class World {
       for (const table of owned) await this.storage.run(`DELETE FROM ${table} WHERE workspace_id = ?`, [workspaceId]);
     });
     this.routes = buildRoutes(this);
-    this.core = createCoreHandler(this.routes, {
+    const core = createCoreHandler(this.routes, {
       clock: this.clock,
       storage: this.storage,
       keys: this.stores.apiKeys,
@@ -188,6 +201,16 @@ export class World {
       nextRequestId: () => this.nextRequestId('service'),
       ...(options.onInternalError && { onInternalError: options.onInternalError }),
     });
+    // Each answer knows the origin it was asked at: discovery and every token it signs name it.
+    this.core = {
+      fetch: (request, info) => this.issuer.during(new URL(request.url).origin, () => core.fetch(request, info)),
+    };
+  }
+
+  /** A door tells where it serves (see Issuer); handle tokens are reissued in place to name it. */
+  async serveAt(url: string): Promise<void> {
+    if (!this.issuer.serveAt(url) || !this.handles) return;
+    for (const user of this.handles.users) user.accessToken = await this.issuer.outsideRequest(() => this.signer.reissue(user.accessToken));
   }
 
   private ragStores(deps: StoreDeps, workspaces: WorkspaceStore): Pick<Stores, 'rag' | 'ragSearch'> {
@@ -205,14 +228,27 @@ export class World {
   private async signerFor(seed: number): Promise<TokenSigner> {
     let signer = this.signers.get(seed);
     if (!signer) {
-      signer = await TokenSigner.fromSeed(seed, () => this.clock.now(), this.options.issuer);
+      signer = await TokenSigner.fromSeed(seed, () => this.clock.now(), this.issuer.source);
       this.signers.set(seed, signer);
     }
     return signer;
   }
 
-  /** Replaces all state with a validated scenario; on failure the previous state stays whole. */
-  async load(scenario: Scenario): Promise<Handles> {
+  /**
+   * Replaces all state with a validated scenario; on failure the previous state stays whole.
+   * Time starts at `startAt` when given (`--now`), else at the wall clock in `real` mode, else at
+   * the scenario's `now`; every time the scenario names moves by the same offset.
+   */
+  async load(input: Scenario, startAt?: number): Promise<Handles> {
+    const start = startAt ?? (this.clock.mode === 'real' ? this.clock.wallNow() : Date.parse(input.now));
+    const scenario = shiftScenario(input, start);
+    this.pinnedStart = startAt;
+    // The scenario's own tokens (handles) name the door's origin, whichever door asked for the load,
+    // so a reset gives the same handles as the load through any door.
+    return this.issuer.outsideRequest(() => this.loadShifted(scenario));
+  }
+
+  private async loadShifted(scenario: Scenario): Promise<Handles> {
     const before = this.handles ? await this.snapshot() : undefined;
     const signer = await this.signerFor(scenario.seed);
     try {
@@ -233,6 +269,7 @@ export class World {
       this.scenario = scenario;
       this.rateLimiter.restore(usedRateLimits(scenario, handles, this.clock.now()));
       this.boot = await this.snapshot();
+      this.bootLoaded = true;
       this.clearHarness();
       return handles;
     } catch (err) {
@@ -243,7 +280,9 @@ export class World {
 
   /** Back to the state right after the last load. */
   async reset(): Promise<Handles> {
-    if (!this.boot) return this.load(this.scenario);
+    // A real clock starts every loaded world at the wall clock; the boot snapshot holds times of
+    // when it was taken, so reload the scenario instead (an imported state is restored as it was).
+    if (!this.boot || (this.clock.mode === 'real' && this.bootLoaded)) return this.load(this.scenario, this.pinnedStart);
     await this.restore(this.boot);
     this.clearHarness();
     return this.handles;
@@ -277,6 +316,7 @@ export class World {
     this.scenario = state.scenario;
     this.clearHarness();
     this.boot = resetTo === 'state' ? await this.snapshot() : undefined;
+    this.bootLoaded = false;
   }
 
   async snapshot(): Promise<WorldSnapshot> {

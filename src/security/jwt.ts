@@ -1,10 +1,12 @@
 // Bearer JWTs: EdDSA (Ed25519) with a key pair derived from the seed, so tokens are byte-identical
-// across runs. Lifetimes are read from the emulator clock.
-import { SignJWT, jwtVerify, errors as joseErrors, type JWK, type JWTPayload } from 'jose';
+// across runs for the same issuer. The issuer is a URL (RFC 8414): asked of the world at each
+// signature, because it is the origin the emulator is served at. Lifetimes read the emulator clock.
+import { SignJWT, decodeJwt, jwtVerify, errors as joseErrors, type JWK, type JWTPayload } from 'jose';
 import { SeededRandom, deriveSeed } from '../seed/random.js';
 import { hashSecret } from './hash.js';
 
-export const DEFAULT_ISSUER = 'service-emulator';
+/** The default address (contract section 1): the issuer of tokens signed outside any request. */
+export const DEFAULT_ISSUER = 'http://127.0.0.1:4010';
 export const DEFAULT_AUDIENCE = 'service-api';
 
 /** The fixed DER prefix of a PKCS #8 Ed25519 private key; the 32-byte seed follows it. */
@@ -26,16 +28,23 @@ export interface VerifiedToken {
 
 export type VerifyFailure = 'expired' | 'invalid';
 
+/** Where the issuer comes from: a configured one is checked strictly on verify; a served origin is not. */
+export interface IssuerSource {
+  (): string;
+  /** True when the issuer was configured: tokens of any other issuer are then refused. */
+  readonly configured?: boolean;
+}
+
 export class TokenSigner {
   private constructor(
     private readonly privateKey: CryptoKey,
     private readonly publicKey: CryptoKey,
     readonly publicJwk: JWK,
-    readonly issuer: string,
+    private readonly issuerOf: IssuerSource,
     private readonly now: () => number,
   ) {}
 
-  static async fromSeed(seed: number, now: () => number, issuer = DEFAULT_ISSUER): Promise<TokenSigner> {
+  static async fromSeed(seed: number, now: () => number, issuer: IssuerSource = () => DEFAULT_ISSUER): Promise<TokenSigner> {
     const keySeed = new SeededRandom(deriveSeed(seed, 'jwt-signing-key')).bytes(32);
     const der = new Uint8Array([...PKCS8_ED25519_PREFIX, ...keySeed]);
     const subtle = globalThis.crypto.subtle;
@@ -49,18 +58,27 @@ export class TokenSigner {
     return new TokenSigner(privateKey, publicKey, publicJwk, issuer, now);
   }
 
+  /** The issuer tokens signed now carry: the configured one, else the origin being served. */
+  get issuer(): string {
+    return this.issuerOf();
+  }
+
   jwks(): { keys: JWK[] } {
     return { keys: [this.publicJwk] };
   }
 
-  /** Signs an access token for a user; `jti` makes two tokens of the same second distinct. */
-  async sign(claims: AccessClaims, expiresInSec: number, jti: string): Promise<{ token: string; expiresAt: number }> {
+  /**
+   * Signs an access token for a user; `jti` makes two tokens of the same second distinct.
+   * `audience` adds resource indicators (RFC 8707) beside the service's own audience.
+   */
+  async sign(claims: AccessClaims, expiresInSec: number, jti: string, audience: string[] = []): Promise<{ token: string; expiresAt: number }> {
     const iat = Math.floor(this.now() / 1000);
     const exp = iat + expiresInSec;
+    const aud = audience.length === 0 ? DEFAULT_AUDIENCE : [DEFAULT_AUDIENCE, ...audience.filter((a) => a !== DEFAULT_AUDIENCE)];
     const token = await new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: this.publicJwk.kid })
       .setIssuer(this.issuer)
-      .setAudience(DEFAULT_AUDIENCE)
+      .setAudience(aud)
       .setIssuedAt(iat)
       .setExpirationTime(exp)
       .setJti(jti)
@@ -68,11 +86,36 @@ export class TokenSigner {
     return { token, expiresAt: exp * 1000 };
   }
 
-  /** Verifies signature, issuer, audience and lifetime against the emulator clock. */
+  /**
+   * The same token naming the current issuer: every other claim, and their order, kept. A fresh
+   * signature with that issuer gives the same bytes (Ed25519 signatures are deterministic).
+   */
+  async reissue(token: string): Promise<string> {
+    const payload = decodeJwt(token);
+    if (payload.iss === this.issuer) return token;
+    return new SignJWT({ ...payload, iss: this.issuer }).setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: this.publicJwk.kid }).sign(this.privateKey);
+  }
+
+  /** Signs an OpenID Connect ID token (the caller gives sub, aud, nonce, auth_time, at_hash). */
+  async signIdToken(claims: Record<string, unknown>, expiresInSec: number): Promise<string> {
+    const iat = Math.floor(this.now() / 1000);
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: this.publicJwk.kid })
+      .setIssuer(this.issuer)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + expiresInSec)
+      .sign(this.privateKey);
+  }
+
+  /**
+   * Verifies signature, audience and lifetime against the emulator clock, and the issuer when one
+   * is configured. An unconfigured emulator answers at several origins (each door, localhost and
+   * 127.0.0.1), all with the same seeded key: a token of any of them is its own.
+   */
   async verify(token: string): Promise<VerifiedToken | VerifyFailure> {
     try {
       const { payload } = await jwtVerify(token, this.publicKey, {
-        issuer: this.issuer,
+        ...(this.issuerOf.configured && { issuer: this.issuerOf() }),
         audience: DEFAULT_AUDIENCE,
         algorithms: ['EdDSA'],
         currentDate: new Date(this.now()),

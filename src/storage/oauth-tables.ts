@@ -54,4 +54,26 @@ export const OAUTH_TABLES: TableDef[] = [
       expires_at BIGINT
     )`,
   },
+  {
+    // One row per authorization: what the ID token and the audience need beyond the code
+    // (separate from oauth_codes so data dirs saved before it existed still open).
+    name: 'oauth_grants',
+    ddl: `CREATE TABLE IF NOT EXISTS oauth_grants (
+      grant_id TEXT PRIMARY KEY,
+      nonce TEXT,
+      resource TEXT,
+      auth_time BIGINT NOT NULL
+    )`,
+  },
+  {
+    // Clients registered at run time (RFC 7591): public clients, PKCE only.
+    name: 'oauth_clients',
+    ddl: `CREATE TABLE IF NOT EXISTS oauth_clients (
+      client_id TEXT PRIMARY KEY,
+      client_name TEXT NOT NULL,
+      redirect_uris TEXT NOT NULL,
+      metadata TEXT NOT NULL,
+      created_at BIGINT NOT NULL
+    )`,
+  },
 ];

@@ -442,7 +442,7 @@ describe.each(MATRIX)('control API: $label', ({ driver, door: doorName }) => {
       expect(typeof header.kid).toBe('string');
       const claims = decodeJwt(body.accessToken);
       expect(claims.sub).toBe('user_alice');
-      expect(claims.iss).toBe('service-emulator');
+      expect(claims.iss).toBe(new URL(door.baseUrl).origin);
       expect(claims.iat).toBe(DEFAULT_NOW / 1000);
       expect(claims.exp).toBe(DEFAULT_NOW / 1000 + 3600);
       expect(claims.jti).toMatch(/^[0-9a-f]{24}$/);

@@ -65,7 +65,7 @@ describe.each(MATRIX)('embed sign-in: $label', ({ driver, door: doorName }) => {
     });
     expect(decodeProtectedHeader(body.accessToken).alg).toBe('EdDSA');
     const claims = decodeJwt(body.accessToken);
-    expect(claims).toMatchObject({ iss: 'service-emulator', use: 'access', kind: 'embed', ext: 'cust-7', rid: 'rel_shop', wid: 'ws_shop', tier: 'premium' });
+    expect(claims).toMatchObject({ iss: new URL(door.baseUrl).origin, use: 'access', kind: 'embed', ext: 'cust-7', rid: 'rel_shop', wid: 'ws_shop', tier: 'premium' });
     expect(claims.exp! - claims.iat!).toBe(1800);
     expect(body.expiresAt).toBe(claims.exp! * 1000);
     // The key's own tier limits win over the workspace's.

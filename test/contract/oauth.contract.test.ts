@@ -1,6 +1,6 @@
 // OAuth (PKCE) through every door on every driver: discovery, the authorize redirect and pages,
 // code exchange, refresh rotation and reuse detection, revocation, and the tokens themselves.
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { DiscoverySchema, TokenResponseSchema, type TokenResponse } from '../../src/areas/oauth/schema.js';
 import { MATRIX, json } from '../support/doors.js';
@@ -19,7 +19,8 @@ describe.each(MATRIX)('oauth: $label', ({ driver, door: doorName }) => {
   it('serves the same discovery document at both well-known paths, with absolute endpoints', async () => {
     const origin = new URL(door.baseUrl).origin;
     const expected = {
-      issuer: 'service-emulator',
+      // RFC 8414: the issuer is the origin the emulator is served at (the door's).
+      issuer: origin,
       authorization_endpoint: `${origin}/oauth/authorize`,
       token_endpoint: `${origin}/oauth/token`,
       revocation_endpoint: `${origin}/oauth/revoke`,
@@ -32,6 +33,11 @@ describe.each(MATRIX)('oauth: $label', ({ driver, door: doorName }) => {
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: ['none'],
       revocation_endpoint_auth_methods_supported: ['none'],
+      registration_endpoint: `${origin}/oauth/register`,
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['EdDSA'],
+      claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'at_hash', 'azp', 'email', 'email_verified', 'name', 'nickname', 'picture'],
+      audience: 'service-api',
     };
     for (const path of ['/.well-known/openid-configuration', '/.well-known/oauth-authorization-server']) {
       const res = await door.fetch(path);
@@ -77,20 +83,22 @@ describe.each(MATRIX)('oauth: $label', ({ driver, door: doorName }) => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('pragma')).toBe('no-cache');
     const body = (await res.json()) as TokenResponse;
-    expect(Object.keys(body)).toEqual(['access_token', 'token_type', 'expires_in', 'refresh_token', 'scope']);
+    // The default scope holds openid: an ID token comes too (OpenID Connect Core §3.1.3.3).
+    expect(Object.keys(body)).toEqual(['access_token', 'token_type', 'expires_in', 'refresh_token', 'scope', 'id_token']);
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'openid profile email' });
     expect(body.refresh_token).toMatch(/^ort_[0-9A-Za-z]{48}$/);
 
     const jwks = createLocalJWKSet((await (await door.fetch('/.well-known/jwks.json')).json()) as Parameters<typeof createLocalJWKSet>[0]);
     const now = door.emulator.clock.now();
-    const { payload } = await jwtVerify(body.access_token, jwks, { issuer: 'service-emulator', audience: 'service-api', currentDate: new Date(now) });
+    const issuer = new URL(door.baseUrl).origin;
+    const { payload } = await jwtVerify(body.access_token, jwks, { issuer, audience: 'service-api', currentDate: new Date(now) });
     expect(payload).toEqual({
       sub: 'user_alice',
       use: 'access',
       kind: 'platform',
       scope: 'openid profile email',
       client_id: 'service-cli',
-      iss: 'service-emulator',
+      iss: issuer,
       aud: 'service-api',
       iat: Math.floor(now / 1000),
       exp: Math.floor(now / 1000) + 3600,
@@ -109,12 +117,16 @@ describe.each(MATRIX)('oauth: $label', ({ driver, door: doorName }) => {
 
   it('accepts a JSON token request too, and a narrower or default scope', async () => {
     const code = await codeOf({ scope: 'openid  rag:read openid' });
-    const res = await door.fetch(
-      '/oauth/token',
-      json({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: 'service-cli', code_verifier: VERIFIER, resource: 'ignored' }),
-    );
+    // RFC 8707: a resource indicator joins the service's audience; a malformed one is invalid_target.
+    const resource = `${new URL(door.baseUrl).origin}/mcp`;
+    const bad = await door.fetch('/oauth/token', json({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: 'service-cli', code_verifier: VERIFIER, resource: 'not a uri' }));
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: 'invalid_target', error_description: 'resource must be an absolute URI', issues: [{ path: 'body.resource', message: 'resource must be an absolute URI' }] });
+    const res = await door.fetch('/oauth/token', json({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: 'service-cli', code_verifier: VERIFIER, resource }));
     expect(res.status).toBe(200);
-    expect(((await res.json()) as TokenResponse).scope).toBe('openid rag:read');
+    const body = (await res.json()) as TokenResponse;
+    expect(body.scope).toBe('openid rag:read');
+    expect(decodeJwt(body.access_token).aud).toEqual(['service-api', resource]);
   });
 
   it('is deterministic: the same flow after a reset gives the same code and tokens', async () => {
@@ -125,7 +137,15 @@ describe.each(MATRIX)('oauth: $label', ({ driver, door: doorName }) => {
     expect(second.headers.get('location')).toBe(first.headers.get('location'));
     const two = (await (await exchange(location(second).searchParams.get('code')!)).json()) as TokenResponse;
     expect(two).toEqual(one);
-    flows.push({ label: `${doorName} door on ${driver}`, bytes: `${first.headers.get('location')} ${JSON.stringify(one)}` });
+    // Across doors the issuer differs (each door's origin), so tokens compare by their claims less
+    // `iss` (and `at_hash`, the hash of an access token that names it).
+    const claims = (jwt: string | undefined) => {
+      const { iss, at_hash: _hash, ...rest } = decodeJwt(jwt ?? '');
+      expect(iss).toBe(new URL(door.baseUrl).origin);
+      return rest;
+    };
+    const comparable = { ...one, access_token: claims(one.access_token), id_token: claims(one.id_token) };
+    flows.push({ label: `${doorName} door on ${driver}`, bytes: `${first.headers.get('location')} ${JSON.stringify(comparable)}` });
   });
 
   it('refuses a wrong verifier, redirect_uri or client without using up the code', async () => {
@@ -147,6 +167,10 @@ describe.each(MATRIX)('oauth: $label', ({ driver, door: doorName }) => {
     const me = await userinfo(tokens.access_token);
     expect(me.status).toBe(401);
     expect(await me.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Invalid access token', requestId: expect.any(String) } });
+    // RFC 6750 §3 and RFC 9728 §5.1: the challenge names the metadata and the token's fault.
+    expect(me.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${new URL(door.baseUrl).origin}/.well-known/oauth-protected-resource", error="invalid_token"`);
+    const none = await door.fetch('/oauth/userinfo');
+    expect(none.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${new URL(door.baseUrl).origin}/.well-known/oauth-protected-resource"`);
     await grantError(await refresh(tokens.refresh_token), 'Refresh token has been revoked');
   });
 
@@ -372,13 +396,14 @@ describe.each(MATRIX)('oauth: $label', ({ driver, door: doorName }) => {
     );
     expect(password.error.details?.issues).toEqual([{ path: 'body.grant_type', message: 'Expected one of authorization_code, refresh_token' }]);
     const noVerifier = await form('/oauth/token', { grant_type: 'authorization_code', code: 'x', redirect_uri: REDIRECT, client_id: 'service-cli' });
-    expect(((await noVerifier.json()) as Envelope).error.details).toEqual({
+    // RFC 6749 §5.2 body (no envelope), with the fields at fault in `issues`.
+    expect(await noVerifier.json()).toEqual({
       error: 'invalid_request',
       error_description: 'Invalid token request: code_verifier is required',
       issues: [{ path: 'body.code_verifier', message: 'code_verifier is required' }],
     });
     const shortVerifier = await exchange('x', { code_verifier: 'abc' });
-    expect(((await shortVerifier.json()) as Envelope).error.details?.issues).toEqual([
+    expect(((await shortVerifier.json()) as { issues: unknown[] }).issues).toEqual([
       { path: 'body.code_verifier', message: 'code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~' },
     ]);
     const repeated = await door.fetch('/oauth/token', {
@@ -392,12 +417,12 @@ describe.each(MATRIX)('oauth: $label', ({ driver, door: doorName }) => {
     const malformed = await door.fetch('/oauth/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"grant_type":' });
     await expectError(malformed, 400, 'VALIDATION_ERROR', 'invalid_request', 'Malformed JSON body');
     const numeric = await door.fetch('/oauth/token', json({ grant_type: 'refresh_token', refresh_token: 5, client_id: 'service-cli' }));
-    expect(((await numeric.json()) as Envelope).error.details?.issues).toEqual([{ path: 'body.refresh_token', message: 'refresh_token must be a string' }]);
+    expect(((await numeric.json()) as { issues: unknown[] }).issues).toEqual([{ path: 'body.refresh_token', message: 'refresh_token must be a string' }]);
   });
 });
 
 describe('oauth across doors and drivers', () => {
-  it('gives byte-identical codes and tokens through every door on every driver', () => {
+  it('gives byte-identical codes and token claims (less the issuer, each door origin) through every door on every driver', () => {
     expect(flows.map((f) => f.label)).toEqual(MATRIX.map((m) => m.label));
     for (const flow of flows) expect(flow.bytes, flow.label).toBe(flows[0]!.bytes);
   });

@@ -48,14 +48,26 @@ export function oauthClient(door: DoorView) {
     return TokenResponseSchema.parse(await res.json());
   };
   const userinfo = (token: string) => door.fetch('/oauth/userinfo', { headers: { authorization: `Bearer ${token}` } });
-  const expectError = async (res: Response, status: number, code: string, rfc: string, message: string) => {
+  /**
+   * Checks an OAuth error. Authorize answers the envelope (`code`, RFC error in details); token,
+   * revoke and register answer the RFC 6749 §5.2 body `{error, error_description, issues?}`,
+   * returned here in the envelope's shape so both read alike.
+   */
+  const expectError = async (res: Response, status: number, code: string, rfc: string, message: string): Promise<Envelope> => {
     expect(res.status).toBe(status);
-    const body = (await res.json()) as Envelope;
-    expect(body.error.code).toBe(code);
-    expect(body.error.message).toBe(message);
-    expect(body.error.details).toMatchObject({ error: rfc, error_description: message });
-    return body;
+    const body = (await res.json()) as Envelope | { error: string; error_description: string; issues?: unknown[] };
+    if (typeof body.error === 'string') {
+      const rfcBody = body as { error: string; error_description: string; issues?: unknown[] };
+      expect(Object.keys(rfcBody).filter((k) => k !== 'issues')).toEqual(['error', 'error_description']);
+      expect(rfcBody).toMatchObject({ error: rfc, error_description: message });
+      return { error: { code, message, details: { ...rfcBody } } };
+    }
+    const envelope = body as Envelope;
+    expect(envelope.error.code).toBe(code);
+    expect(envelope.error.message).toBe(message);
+    expect(envelope.error.details).toMatchObject({ error: rfc, error_description: message });
+    return envelope;
   };
-  const grantError = (res: Response, message: string) => expectError(res, 401, 'UNAUTHORIZED', 'invalid_grant', message);
+  const grantError = (res: Response, message: string) => expectError(res, 400, 'VALIDATION_ERROR', 'invalid_grant', message);
   return { authorizeQuery, authorize, codeOf, form, exchange, refresh, login, userinfo, expectError, grantError };
 }

@@ -1,5 +1,5 @@
-// The tiny sign-in pages of /oauth/authorize: pick a scenario user, or approve one request, so a
-// person can finish the flow in a browser. Links only; no scripts, no forms.
+// The tiny sign-in pages of /oauth/authorize: pick a scenario user and consent, or approve one
+// request, so a person can finish the flow in a browser. A plain form and links; no scripts.
 import type { OAuthClient } from './clients.js';
 import type { OAuthUser } from './store.js';
 
@@ -31,14 +31,36 @@ function clientLine(client: OAuthClient, scope: string): string {
   return `<p><strong>${escapeHtml(client.name)}</strong> (<code>${escapeHtml(client.clientId)}</code>) asks for <code>${escapeHtml(scope)}</code>.</p>`;
 }
 
-/** One "Sign in as NAME" link per scenario user; each link is the same request plus `login_hint`. */
-export function chooserPage(client: OAuthClient, scope: string, users: { user: OAuthUser; href: string }[]): Response {
+/** The sign-in form: the request's own parameters hidden, one radio per user, Allow and Deny. */
+function consentForm(users: OAuthUser[], form: { action: string; hidden: [string, string][] }): string {
+  if (users.length === 0) return '';
+  const hidden = form.hidden.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('\n');
+  const radios = users
+    .map(
+      (user, i) =>
+        `<p><label><input type="radio" name="login_hint" value="${escapeHtml(user.id)}"${i === 0 ? ' checked' : ''}> ${escapeHtml(displayName(user))}</label></p>`,
+    )
+    .join('\n');
+  return `<form method="post" action="${escapeHtml(form.action)}">
+${hidden}
+<fieldset><legend>Sign in as</legend>
+${radios}
+</fieldset>
+<p><button type="submit" name="approve" value="1">Allow</button> <button type="submit" name="approve" value="0">Deny</button></p>
+</form>`;
+}
+
+/**
+ * The sign-in page: a form (choose a user, then Allow or Deny) and, for quick clicks, one
+ * "Sign in as NAME" link per user, each the same request plus `login_hint`.
+ */
+export function chooserPage(client: OAuthClient, scope: string, users: { user: OAuthUser; href: string }[], form: { action: string; hidden: [string, string][] }): Response {
   const items = users.map(
     ({ user, href }) =>
       `<li><a href="${escapeHtml(href)}">Sign in as ${escapeHtml(displayName(user))}</a>${user.email ? ` <small>${escapeHtml(user.email)}</small>` : ''}</li>`,
   );
   const list = items.length > 0 ? `<ul>\n${items.join('\n')}\n</ul>` : '<p>This scenario has no users.</p>';
-  return page('Sign in to service-emulator', `${clientLine(client, scope)}\n${list}`);
+  return page('Sign in to service-emulator', `${clientLine(client, scope)}\n${consentForm(users.map((u) => u.user), form)}\n${list}`);
 }
 
 /** Shown when `settings.oauth.autoApprove` is false: one "Approve" link and one "Deny" link. */

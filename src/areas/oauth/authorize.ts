@@ -1,6 +1,6 @@
 // GET /oauth/authorize: vet the client and its redirect URI (errors answer 400 here, never a
 // redirect to an unvetted URI), then redirect every other error, show a sign-in page, or issue a code.
-import { findClient, redirectAllowed, type OAuthClient } from './clients.js';
+import { redirectAllowed, type OAuthClient } from './clients.js';
 import { approvePage, chooserPage } from './authorize-page.js';
 import { NO_STORE, oauthInvalid, type OAuthErrorCode } from './errors.js';
 import { S256_CHALLENGE_PATTERN } from './pkce.js';
@@ -8,7 +8,14 @@ import { DEFAULT_SCOPE, SCOPES, type OAuthSettings } from './schema.js';
 import { normalizeScope, type OAuthStore } from './store.js';
 
 /** Parameters whose repetition makes the request unreadable (RFC 6749 §3.1). */
-const READ = ['response_type', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'state', 'scope', 'login_hint', 'approve'];
+const READ = ['response_type', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'state', 'scope', 'login_hint', 'approve', 'nonce', 'resource'];
+
+/** Finds a client by id: built-in, the scenario's, or registered at run time (RFC 7591). */
+export type ClientLookup = (clientId: string) => Promise<OAuthClient | undefined>;
+
+/** RFC 8707 §2: a resource indicator is an absolute URI without a fragment. */
+export const resourceProblem = (resource: string): string | undefined =>
+  !URL.canParse(resource) ? 'resource must be an absolute URI' : resource.includes('#') ? 'resource must not contain a fragment' : undefined;
 
 function redirect(uri: string, params: Record<string, string | undefined>): Response {
   const url = new URL(uri);
@@ -24,11 +31,11 @@ function sameRequest(url: URL, changes: Record<string, string | undefined>): str
   return next.toString();
 }
 
-function vetClient(search: URLSearchParams, settings: OAuthSettings): { client: OAuthClient; redirectUri: string } {
+async function vetClient(search: URLSearchParams, lookup: ClientLookup): Promise<{ client: OAuthClient; redirectUri: string }> {
   const clientId = search.get('client_id');
   if (!clientId) throw oauthInvalid('invalid_request', 'client_id is required', [{ path: 'query.client_id', message: 'Required' }]);
   if (search.getAll('client_id').length > 1) throw oauthInvalid('invalid_request', 'client_id is repeated', [{ path: 'query.client_id', message: 'Repeated parameter' }]);
-  const client = findClient(clientId, settings);
+  const client = await lookup(clientId);
   if (!client) throw oauthInvalid('invalid_client', `Unknown client "${clientId}"`, [{ path: 'query.client_id', message: 'Unknown client' }]);
   const redirectUri = search.get('redirect_uri');
   if (!redirectUri) throw oauthInvalid('invalid_request', 'redirect_uri is required', [{ path: 'query.redirect_uri', message: 'Required' }]);
@@ -60,12 +67,19 @@ function checkRequest(search: URLSearchParams): Checked {
   const scope = normalizeScope(search.get('scope') ?? '') || DEFAULT_SCOPE;
   const unknown = scope.split(' ').filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (unknown.length > 0) return { error: 'invalid_scope', description: `Unknown scope: ${unknown.join(' ')}` };
+  const resource = search.get('resource');
+  const problem = resource === null ? undefined : resourceProblem(resource);
+  if (problem) return { error: 'invalid_target', description: problem };
   return { scope };
 }
 
-export async function handleAuthorize(url: URL, store: OAuthStore, settings: OAuthSettings): Promise<Response> {
+/**
+ * Answers an authorization request. `consented` is true for the sign-in form's POST: the person
+ * chose a user and pressed Allow (or Deny, approve=0) on the page, so no approval page follows.
+ */
+export async function handleAuthorize(url: URL, store: OAuthStore, settings: OAuthSettings, lookup: ClientLookup, consented = false): Promise<Response> {
   const search = url.searchParams;
-  const { client, redirectUri } = vetClient(search, settings);
+  const { client, redirectUri } = await vetClient(search, lookup);
   const state = search.get('state') ?? undefined;
   const checked = checkRequest(search);
   if ('error' in checked) return redirect(redirectUri, { error: checked.error, error_description: checked.description, state });
@@ -74,13 +88,29 @@ export async function handleAuthorize(url: URL, store: OAuthStore, settings: OAu
   const hint = search.get('login_hint');
   if (!hint) {
     const users = await store.listUsers();
-    return chooserPage(client, checked.scope, users.map((user) => ({ user, href: sameRequest(url, { login_hint: user.id, approve: undefined }) })));
+    const hidden = [...search].filter(([name]) => name !== 'login_hint' && name !== 'approve');
+    return chooserPage(
+      client,
+      checked.scope,
+      users.map((user) => ({ user, href: sameRequest(url, { login_hint: user.id, approve: undefined }) })),
+      { action: url.pathname, hidden },
+    );
   }
   const user = await store.findUser(hint);
   if (!user) return redirect(redirectUri, { error: 'access_denied', error_description: `No user matches login_hint "${hint}"`, state });
-  if (!settings.autoApprove && search.get('approve') !== '1') {
+  if (!settings.autoApprove && !consented && search.get('approve') !== '1') {
     return approvePage(client, checked.scope, user, sameRequest(url, { approve: '1' }), sameRequest(url, { approve: '0' }));
   }
-  const code = await store.issueCode({ clientId: client.clientId, redirectUri, userId: user.id, scope: checked.scope, codeChallenge: search.get('code_challenge') as string });
+  const nonce = search.get('nonce');
+  const resource = search.get('resource');
+  const code = await store.issueCode({
+    clientId: client.clientId,
+    redirectUri,
+    userId: user.id,
+    scope: checked.scope,
+    codeChallenge: search.get('code_challenge') as string,
+    ...(nonce !== null && nonce !== '' && { nonce }),
+    ...(resource !== null && { resource }),
+  });
   return redirect(redirectUri, { code, state });
 }

@@ -2,7 +2,7 @@
 // parameter object, checked by zod with field-level issues in the envelope.
 import type { z } from 'zod';
 import { MAX_JSON_BODY_BYTES, zodIssues } from '../../core/validation.js';
-import { oauthInvalid } from './errors.js';
+import { oauthInvalid, type OAuthErrorCode } from './errors.js';
 
 const FORM = /^application\/x-www-form-urlencoded\b/i;
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
@@ -41,10 +41,10 @@ export async function readParams(request: Request): Promise<Record<string, unkno
   ]);
 }
 
-/** Parses with zod; every problem becomes an `invalid_request` issue under `body.`. */
-export function parseParams<T>(schema: z.ZodType<T>, params: Record<string, unknown>, message: string): T {
+/** Parses with zod; every problem becomes an issue under `body.`, answered as `error` (invalid_request unless told). */
+export function parseParams<T>(schema: z.ZodType<T>, params: Record<string, unknown>, message: string, error: OAuthErrorCode = 'invalid_request'): T {
   const result = schema.safeParse(params);
   if (result.success) return result.data;
   const issues = zodIssues(result.error).map((i) => ({ path: i.path ? `body.${i.path}` : 'body', message: i.message }));
-  throw oauthInvalid('invalid_request', `${message}: ${issues.map((i) => i.message).join('; ')}`, issues);
+  throw oauthInvalid(error, `${message}: ${issues.map((i) => i.message).join('; ')}`, issues);
 }

@@ -1,24 +1,26 @@
-// The OAuth (PKCE) routes, all emulator-defined: discovery, JWKS, authorize, token, revoke and
-// userinfo. Token and revoke read form or JSON bodies themselves (the core reads JSON only).
-import { EmulatorError, errorResponse, notFound } from '../../core/errors.js';
+// The OAuth (PKCE) routes after RFC 6749, 7636, 7009, 7591 and OpenID Connect: authorize (page
+// and form), token, revoke, registration and userinfo; the metadata documents live beside them.
+// Token, revoke and register read their bodies themselves and answer errors the RFC way.
+import { EmulatorError, notFound } from '../../core/errors.js';
 import { jsonResponse } from '../../core/json-response.js';
 import { defineRoute, type RouteDef } from '../../core/route.js';
 import type { TokenSigner } from '../../security/jwt.js';
-import { handleAuthorize } from './authorize.js';
+import { handleAuthorize, resourceProblem, type ClientLookup } from './authorize.js';
 import { findClient } from './clients.js';
-import { NO_STORE, invalidClient, oauthInvalid } from './errors.js';
+import { NO_STORE, invalidClient, oauthErrorResponse, oauthInvalid } from './errors.js';
+import { metadataRoutes } from './metadata-routes.js';
+import type { ClientRegistry } from './registration.js';
 import { parseParams, readParams } from './request-params.js';
 import {
   AuthorizationCodeGrantSchema,
   AuthorizeQuerySchema,
   DEFAULT_OAUTH_SETTINGS,
-  DiscoverySchema,
   FORM_TYPE,
   GRANT_TYPES,
-  JwksSchema,
   RefreshTokenGrantSchema,
+  RegistrationRequestSchema,
+  RegistrationResponseSchema,
   RevokeRequestSchema,
-  SCOPES,
   TokenRequestSchema,
   TokenResponseSchema,
   UserInfoSchema,
@@ -30,73 +32,42 @@ const TAG = 'oauth';
 
 export interface OAuthRouteDeps {
   store: OAuthStore;
+  clients: ClientRegistry;
   /** The loaded scenario's `settings.oauth` (absent in a state saved before it existed). */
   settings(): OAuthSettings | undefined;
   /** The world's current signer (issuer and keys follow the seed and options). */
   signer(): TokenSigner;
 }
 
-/** RFC 8414 metadata; every endpoint is an absolute URL on the origin the request came to. */
-function discovery(request: Request, issuer: string) {
-  const origin = new URL(request.url).origin;
-  return {
-    issuer,
-    authorization_endpoint: `${origin}/oauth/authorize`,
-    token_endpoint: `${origin}/oauth/token`,
-    revocation_endpoint: `${origin}/oauth/revoke`,
-    userinfo_endpoint: `${origin}/oauth/userinfo`,
-    jwks_uri: `${origin}/.well-known/jwks.json`,
-    scopes_supported: [...SCOPES],
-    response_types_supported: ['code'],
-    response_modes_supported: ['query'],
-    grant_types_supported: [...GRANT_TYPES],
-    code_challenge_methods_supported: ['S256'],
-    token_endpoint_auth_methods_supported: ['none'],
-    revocation_endpoint_auth_methods_supported: ['none'],
-  };
-}
-
 /** Errors become answers instead of escaping, so a reuse-triggered revocation still commits. */
-async function answered(run: () => Promise<unknown>): Promise<Response> {
+async function answered(run: () => Promise<unknown>, status = 200): Promise<Response> {
   try {
-    return jsonResponse(await run(), 200, { ...NO_STORE });
+    return jsonResponse(await run(), status, { ...NO_STORE });
   } catch (err) {
-    if (err instanceof EmulatorError) return errorResponse(err);
+    if (err instanceof EmulatorError) return oauthErrorResponse(err);
     throw err;
   }
 }
 
+/** A resource indicator (RFC 8707) the token request names, checked; undefined when absent. */
+function checkedResource(resource: string | undefined): string | undefined {
+  if (resource === undefined) return undefined;
+  const problem = resourceProblem(resource);
+  if (problem) throw oauthInvalid('invalid_target', problem, [{ path: 'body.resource', message: problem }]);
+  return resource;
+}
+
+
 export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
   const { store } = deps;
   const settings = () => deps.settings() ?? DEFAULT_OAUTH_SETTINGS;
-  const requireClient = (clientId: string) => {
-    if (!findClient(clientId, settings())) throw invalidClient(clientId);
+  const lookup: ClientLookup = async (clientId) => findClient(clientId, settings()) ?? (await deps.clients.find(clientId));
+  const requireClient = async (clientId: string) => {
+    if (!(await lookup(clientId))) throw invalidClient(clientId);
   };
-  const discoveryRoute = (path: string, summary: string) =>
-    defineRoute({
-      method: 'GET',
-      path,
-      tag: TAG,
-      summary,
-      auth: { kind: 'none' },
-      emulatorDefined: true,
-      response: DiscoverySchema,
-      handler: ({ request }) => discovery(request, deps.signer().issuer),
-    });
 
   return [
-    discoveryRoute('/.well-known/openid-configuration', 'OpenID-style discovery document of the OAuth endpoints'),
-    discoveryRoute('/.well-known/oauth-authorization-server', 'OAuth 2.0 authorization server metadata (RFC 8414); same content'),
-    defineRoute({
-      method: 'GET',
-      path: '/.well-known/jwks.json',
-      tag: TAG,
-      summary: 'The public key that verifies every emulator-signed JWT',
-      auth: { kind: 'none' },
-      emulatorDefined: true,
-      response: JwksSchema,
-      handler: () => deps.signer().jwks(),
-    }),
+    ...metadataRoutes(deps.signer),
     defineRoute({
       method: 'GET',
       path: '/oauth/authorize',
@@ -106,7 +77,39 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       emulatorDefined: true,
       query: AuthorizeQuerySchema,
       status: 302,
-      handler: ({ request }) => handleAuthorize(new URL(request.url), store, settings()),
+      handler: ({ request }) => handleAuthorize(new URL(request.url), store, settings(), lookup),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/oauth/authorize',
+      tag: TAG,
+      summary: 'The sign-in form of the authorize page: the request with the chosen user (login_hint) and approve=1 or 0',
+      auth: { kind: 'none' },
+      emulatorDefined: true,
+      bodyDoc: { schema: AuthorizeQuerySchema, mediaTypes: [FORM_TYPE] },
+      status: 302,
+      handler: async ({ request }) => {
+        const params = await readParams(request);
+        const url = new URL('/oauth/authorize', request.url);
+        for (const [name, value] of Object.entries(params)) if (typeof value === 'string') url.searchParams.append(name, value);
+        return handleAuthorize(url, store, settings(), lookup, true);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/oauth/register',
+      tag: TAG,
+      summary: 'Dynamic client registration (RFC 7591): registers a public client (PKCE, no secret)',
+      auth: { kind: 'none' },
+      realClient: 'modelcontextprotocol/typescript-sdk src/client/auth.ts (registerClient)',
+      bodyDoc: { schema: RegistrationRequestSchema, mediaTypes: ['application/json'] },
+      response: RegistrationResponseSchema,
+      status: 201,
+      handler: ({ request }) =>
+        answered(async () => {
+          const input = parseParams(RegistrationRequestSchema, await readParams(request), 'Invalid client metadata', 'invalid_client_metadata');
+          return deps.clients.register(input);
+        }, 201),
     }),
     defineRoute({
       method: 'POST',
@@ -114,7 +117,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       tag: TAG,
       summary: 'Exchange an authorization code (with its PKCE verifier) or a refresh token for tokens',
       auth: { kind: 'none' },
-      emulatorDefined: true,
+      realClient: 'panva/oauth4webapi src/index.ts (authorizationCodeGrantRequest, refreshTokenGrantRequest)',
       bodyDoc: { schema: TokenRequestSchema, mediaTypes: [FORM_TYPE, 'application/json'] },
       response: TokenResponseSchema,
       handler: ({ request }) =>
@@ -126,13 +129,15 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
           }
           if (grantType === 'authorization_code') {
             const input = parseParams(AuthorizationCodeGrantSchema, params, 'Invalid token request');
-            requireClient(input.client_id);
+            checkedResource(input.resource);
+            await requireClient(input.client_id);
             return store.exchangeCode(input);
           }
           if (grantType === 'refresh_token') {
             const input = parseParams(RefreshTokenGrantSchema, params, 'Invalid token request');
-            requireClient(input.client_id);
-            return store.refresh(input.refresh_token, input.client_id, input.scope);
+            const resource = checkedResource(input.resource);
+            await requireClient(input.client_id);
+            return store.refresh(input.refresh_token, input.client_id, input.scope, resource);
           }
           throw oauthInvalid('unsupported_grant_type', `Unsupported grant_type; use ${GRANT_TYPES.join(' or ')}`, [
             { path: 'body.grant_type', message: `Expected one of ${GRANT_TYPES.join(', ')}` },
@@ -145,12 +150,12 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       tag: TAG,
       summary: 'Revoke a refresh token (with its grant) or an access token; 200 whether or not it was known (RFC 7009)',
       auth: { kind: 'none' },
-      emulatorDefined: true,
+      realClient: 'panva/oauth4webapi src/index.ts (revocationRequest)',
       bodyDoc: { schema: RevokeRequestSchema, mediaTypes: [FORM_TYPE, 'application/json'] },
       handler: ({ request }) =>
         answered(async () => {
           const input = parseParams(RevokeRequestSchema, await readParams(request), 'Invalid revocation request');
-          if (input.client_id !== undefined) requireClient(input.client_id);
+          if (input.client_id !== undefined) await requireClient(input.client_id);
           await store.revoke(input.token, input.token_type_hint, input.client_id);
           return {};
         }),
@@ -159,9 +164,9 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       method: 'GET',
       path: '/oauth/userinfo',
       tag: TAG,
-      summary: 'The signed-in user of a Bearer access token',
+      summary: 'The signed-in user of a Bearer access token (OpenID Connect UserInfo)',
       auth: { kind: 'bearer' },
-      emulatorDefined: true,
+      realClient: 'panva/openid-client src/index.ts (fetchUserInfo)',
       response: UserInfoSchema,
       handler: async ({ principal }) => {
         const user = principal.kind === 'user' ? await store.user(principal.userId) : undefined;

@@ -54,6 +54,10 @@ export const AuthorizeQuerySchema = z.object({
   state: z.string().optional(),
   scope: z.string().optional(),
   login_hint: z.string().optional(),
+  /** OpenID Connect: echoed in the ID token. */
+  nonce: z.string().optional(),
+  /** RFC 8707 resource indicator: becomes an audience of the access token. */
+  resource: z.string().optional(),
   /** '1' approves, '0' denies; any other value is ignored. */
   approve: z.string().optional(),
 });
@@ -66,6 +70,7 @@ export const AuthorizationCodeGrantSchema = z.object({
   redirect_uri: Field('redirect_uri'),
   client_id: Field('client_id'),
   code_verifier: Field('code_verifier').regex(CODE_VERIFIER_PATTERN, 'code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~'),
+  resource: z.string().optional(),
 });
 export type AuthorizationCodeGrant = z.infer<typeof AuthorizationCodeGrantSchema>;
 
@@ -74,6 +79,7 @@ export const RefreshTokenGrantSchema = z.object({
   refresh_token: Field('refresh_token'),
   client_id: Field('client_id'),
   scope: z.string().optional(),
+  resource: z.string().optional(),
 });
 export type RefreshTokenGrant = z.infer<typeof RefreshTokenGrantSchema>;
 
@@ -100,6 +106,8 @@ export const TokenResponseSchema = z.object({
   expires_in: z.number().int(),
   refresh_token: z.string(),
   scope: z.string(),
+  /** OpenID Connect: present when the grant holds the `openid` scope. */
+  id_token: z.string().optional(),
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
@@ -117,9 +125,60 @@ export const DiscoverySchema = z.object({
   code_challenge_methods_supported: z.array(z.string()),
   token_endpoint_auth_methods_supported: z.array(z.string()),
   revocation_endpoint_auth_methods_supported: z.array(z.string()),
+  registration_endpoint: z.url(),
+  subject_types_supported: z.array(z.string()),
+  id_token_signing_alg_values_supported: z.array(z.string()),
+  claims_supported: z.array(z.string()),
+  /** Emulator extension (RFC 8414 §2 allows more members): the `aud` every access token carries. */
+  audience: z.string(),
+});
+
+/** RFC 9728 protected-resource metadata. */
+export const ProtectedResourceSchema = z.object({
+  resource: z.url(),
+  authorization_servers: z.array(z.string()),
+  jwks_uri: z.url(),
+  scopes_supported: z.array(z.string()),
+  bearer_methods_supported: z.array(z.string()),
+  resource_signing_alg_values_supported: z.array(z.string()),
+  resource_name: z.string(),
+});
+
+/** RFC 7591 §2 client metadata; unknown members are kept out of the answer, as §3.2.1 allows. */
+export const RegistrationRequestSchema = z.looseObject({
+  redirect_uris: z.array(z.string().max(2000)).min(1, 'redirect_uris needs at least one URI').max(50),
+  client_name: z.string().min(1).max(200).optional(),
+  token_endpoint_auth_method: z.string().optional(),
+  grant_types: z.array(z.string()).optional(),
+  response_types: z.array(z.string()).optional(),
+  scope: z.string().optional(),
+  client_uri: z.string().optional(),
+  logo_uri: z.string().optional(),
+  software_id: z.string().optional(),
+  software_version: z.string().optional(),
+});
+export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
+
+export const RegistrationResponseSchema = z.object({
+  client_id: z.string(),
+  client_id_issued_at: z.number().int(),
+  client_name: z.string(),
+  redirect_uris: z.array(z.string()),
+  grant_types: z.array(z.string()),
+  response_types: z.array(z.string()),
+  token_endpoint_auth_method: z.literal('none'),
+  scope: z.string().optional(),
 });
 
 export const JwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
+
+/** RFC 6749 §5.2 error answers of the token, revocation and registration endpoints. */
+export const OAuthErrorSchema = z.object({
+  error: z.string(),
+  error_description: z.string(),
+  /** Emulator extension: the fields at fault, as every other bad input names them. */
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
 
 export const UserInfoSchema = z.object({
   sub: z.string(),

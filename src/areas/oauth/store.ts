@@ -5,6 +5,7 @@ import type { StoreDeps } from '../../core/services.js';
 import { hashSecret } from '../../security/hash.js';
 import type { TokenSigner } from '../../security/jwt.js';
 import { invalidGrant, oauthInvalid } from './errors.js';
+import { signIdToken } from './id-token.js';
 import { verifierMatches } from './pkce.js';
 import { ACCESS_TOKEN_TTL_SEC, CODE_TTL_MS, REFRESH_TOKEN_TTL_MS, type AuthorizationCodeGrant, type TokenResponse } from './schema.js';
 
@@ -23,6 +24,8 @@ export interface CodeRequest {
   userId: string;
   scope: string;
   codeChallenge: string;
+  nonce?: string;
+  resource?: string;
 }
 
 /** What every token of one authorization carries: the grant id ties a refresh family together. */
@@ -31,6 +34,13 @@ interface Grant {
   clientId: string;
   userId: string;
   scope: string;
+}
+
+interface GrantRow {
+  [column: string]: string | number | null;
+  nonce: string | null;
+  resource: string | null;
+  auth_time: number;
 }
 
 interface CodeRow {
@@ -91,11 +101,18 @@ export class OAuthStore {
   async issueCode(request: CodeRequest): Promise<string> {
     const code = this.deps.ids.token('oac', 43);
     const now = this.deps.clock.now();
+    const grantId = this.deps.ids.objectId();
     await this.deps.storage.run(
       `INSERT INTO oauth_codes (code_hash, grant_id, client_id, redirect_uri, user_id, scope, code_challenge, created_at, expires_at, used_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
-      [hashSecret(code), this.deps.ids.objectId(), request.clientId, request.redirectUri, request.userId, request.scope, request.codeChallenge, now, now + CODE_TTL_MS],
+      [hashSecret(code), grantId, request.clientId, request.redirectUri, request.userId, request.scope, request.codeChallenge, now, now + CODE_TTL_MS],
     );
+    await this.deps.storage.run('INSERT INTO oauth_grants (grant_id, nonce, resource, auth_time) VALUES (?, ?, ?, ?)', [
+      grantId,
+      request.nonce ?? null,
+      request.resource ?? null,
+      now,
+    ]);
     return code;
   }
 
@@ -119,14 +136,15 @@ export class OAuthStore {
     if (!(await this.userExists(row.user_id))) throw invalidGrant('The user of this authorization no longer exists');
     await this.deps.storage.run('UPDATE oauth_codes SET used_at = ? WHERE code_hash = ?', [now, row.code_hash]);
     const grant: Grant = { grantId: row.grant_id, clientId: row.client_id, userId: row.user_id, scope: row.scope };
-    return this.issueTokens(grant, grant.scope);
+    const extras = await this.grantExtras(row.grant_id, Number(row.created_at));
+    return this.issueTokens(grant, grant.scope, input.resource ?? extras.resource ?? undefined, { authTime: extras.auth_time, nonce: extras.nonce });
   }
 
   /**
    * Rotates a refresh token: the old one retires and a new pair is issued. Presenting a retired
    * token again revokes its whole family (every token of the grant), as reuse means it leaked.
    */
-  async refresh(token: string, clientId: string, scope: string | undefined): Promise<TokenResponse> {
+  async refresh(token: string, clientId: string, scope: string | undefined, resource?: string): Promise<TokenResponse> {
     const now = this.deps.clock.now();
     const row = await this.deps.storage.get<RefreshRow>('SELECT * FROM oauth_refresh_tokens WHERE token_hash = ?', [hashSecret(token)]);
     if (!row) throw invalidGrant('Unknown refresh token');
@@ -145,7 +163,11 @@ export class OAuthStore {
     }
     if (!(await this.userExists(row.user_id))) throw invalidGrant('The user of this grant no longer exists');
     await this.deps.storage.run('UPDATE oauth_refresh_tokens SET retired_at = ? WHERE token_hash = ?', [now, row.token_hash]);
-    return this.issueTokens({ grantId: row.grant_id, clientId: row.client_id, userId: row.user_id, scope: row.scope }, wanted);
+    const extras = await this.grantExtras(row.grant_id, Number(row.created_at));
+    // OIDC Core §12.2: a refreshed ID token keeps auth_time and carries no nonce.
+    return this.issueTokens({ grantId: row.grant_id, clientId: row.client_id, userId: row.user_id, scope: row.scope }, wanted, resource ?? extras.resource ?? undefined, {
+      authTime: extras.auth_time,
+    });
   }
 
   /**
@@ -172,13 +194,21 @@ export class OAuthStore {
     return (await this.users.get(userId)) !== undefined;
   }
 
-  private async issueTokens(grant: Grant, scope: string): Promise<TokenResponse> {
+  /** The nonce, resource and sign-in time of a grant (grants made before they were kept: none, and `fallbackTime`). */
+  private async grantExtras(grantId: string, fallbackTime: number): Promise<GrantRow> {
+    const row = await this.deps.storage.get<GrantRow>('SELECT nonce, resource, auth_time FROM oauth_grants WHERE grant_id = ?', [grantId]);
+    return row ? { nonce: row.nonce, resource: row.resource, auth_time: Number(row.auth_time) } : { nonce: null, resource: null, auth_time: fallbackTime };
+  }
+
+  private async issueTokens(grant: Grant, scope: string, resource?: string, oidc?: { authTime: number; nonce?: string | null }): Promise<TokenResponse> {
     const now = this.deps.clock.now();
     const jti = this.deps.ids.objectId();
-    const { token, expiresAt } = await this.signer().sign(
+    const signer = this.signer();
+    const { token, expiresAt } = await signer.sign(
       { sub: grant.userId, use: 'access', kind: 'platform', scope, client_id: grant.clientId },
       ACCESS_TOKEN_TTL_SEC,
       jti,
+      resource ? [resource] : [],
     );
     await this.deps.storage.run(
       'INSERT INTO oauth_access_tokens (jti, grant_id, client_id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -190,7 +220,12 @@ export class OAuthStore {
        VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL)`,
       [hashSecret(refreshToken), grant.grantId, grant.clientId, grant.userId, grant.scope, now, now + REFRESH_TOKEN_TTL_MS],
     );
-    return { access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SEC, refresh_token: refreshToken, scope };
+    const answer: TokenResponse = { access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SEC, refresh_token: refreshToken, scope };
+    const user = oidc && scope.split(' ').includes('openid') ? await this.user(grant.userId) : undefined;
+    if (oidc && user) {
+      answer.id_token = await signIdToken(signer, { user, clientId: grant.clientId, scope, accessToken: token, authTime: oidc.authTime, ...(oidc.nonce && { nonce: oidc.nonce }) });
+    }
+    return answer;
   }
 
   /** Every refresh token and access token of a grant stops working. */
