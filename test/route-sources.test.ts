@@ -24,6 +24,8 @@ interface Row {
   tag: string;
   source: 'real client' | 'emulator-defined' | 'spec';
   client?: string;
+  /** A real client's shape on a path (or parts) the emulator chose. */
+  alsoDefined?: boolean;
 }
 
 function rows(): Row[] {
@@ -38,6 +40,7 @@ function rows(): Row[] {
       const real = op['x-real-client'];
       const row: Row = { method: method.toUpperCase(), path, tag, source: real ? 'real client' : op['x-emulator-defined'] ? 'emulator-defined' : 'spec' };
       if (real) row.client = real;
+      if (real && op['x-emulator-defined']) row.alsoDefined = true;
       out.push(row);
     }
   }
@@ -52,7 +55,7 @@ function render(list: Row[]): string {
     '',
     '| area | method | path | shape from |',
     '|---|---|---|---|',
-    ...list.map((r) => `| ${r.tag} | ${r.method} | \`${r.path}\` | ${r.source === 'real client' ? `real client: ${r.client}` : r.source} |`),
+    ...list.map((r) => `| ${r.tag} | ${r.method} | \`${r.path}\` | ${r.source === 'real client' ? `real client: ${r.client}${r.alsoDefined ? ' (the rest emulator-defined)' : ''}` : r.source} |`),
     END,
   ];
   return lines.join('\n');

@@ -76,10 +76,16 @@ describe('OpenAPI tools through the http door', () => {
     expect(doc.servers).toEqual([{ url: door.baseUrl, description: 'service-emulator' }]);
     expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
     const security = (method: string, path: string) => doc.paths[path][method].security;
-    expect(security('get', '/api/v1/transcripts')).toEqual([{ apiKey: [] }]);
+    // A workspace key also rides as `Authorization: Bearer svc_…` wherever x-api-key works (REAL-WIRE section 1).
+    expect(security('get', '/api/v1/transcripts')).toEqual([{ apiKey: [] }, { apiKeyBearer: [] }]);
     expect(security('get', '/api/v1/workspaces')).toEqual([{ bearerAuth: [] }]);
-    expect(security('post', '/api/v1/releases')).toEqual([{ apiKey: [] }, { bearerAuth: [] }]);
-    expect(security('post', '/api/v1/chat/threads')).toEqual([{ bearerAuth: [] }, { apiKey: [], externalUser: [] }, { anonymousSession: [] }]);
+    expect(security('post', '/api/v1/releases')).toEqual([{ apiKey: [] }, { apiKeyBearer: [] }, { bearerAuth: [] }]);
+    expect(security('post', '/api/v1/chat/threads')).toEqual([
+      { bearerAuth: [] },
+      { apiKey: [], externalUser: [] },
+      { apiKeyBearer: [], externalUser: [] },
+      { anonymousSession: [] },
+    ]);
     expect(security('get', '/oauth/userinfo')).toEqual([{ bearerAuth: [] }]);
     expect(security('get', '/.well-known/agent-card.json')).toEqual([]);
     const ids = Object.values(doc.paths as Record<string, Json>).flatMap((ops) => Object.values(ops).map((op: Json) => op.operationId));
