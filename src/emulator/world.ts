@@ -3,14 +3,13 @@
 import { ApiKeyStore } from '../areas/api-keys/store.js';
 import { TranscriptStore } from '../areas/transcripts/store.js';
 import { RagPipeline } from '../areas/rag-files/pipeline.js';
-import type { RagFileServices } from '../areas/rag-files/services.js';
 import { RagFileStore } from '../areas/rag-files/store.js';
 import { UploadLimiter } from '../areas/rag-files/upload-limiter.js';
 import { RagUploadStore } from '../areas/rag-files/uploads.js';
 import { RagSearchStore } from '../areas/rag-search/store.js';
 import { RagEvents } from '../areas/rag-targets/events.js';
 import { RagTargetStore } from '../areas/rag-targets/store.js';
-import { VectorIndexes, type IndexFactory } from '../vector/index-manager.js';
+import { VectorIndexes } from '../vector/index-manager.js';
 import { EmbedAuth } from '../areas/embed-auth/service.js';
 import { EmbedAuthStore } from '../areas/embed-auth/store.js';
 import { ReleaseStore } from '../areas/releases/store.js';
@@ -23,17 +22,17 @@ import { ClientRegistry } from '../areas/oauth/registration.js';
 import { UserStore } from '../areas/users/store.js';
 import { WorkspaceStore } from '../areas/workspaces/store.js';
 import { WorkspaceLimits } from '../areas/workspaces/limits.js';
-import { Clock, type ClockMode, type ClockState } from '../clock/clock.js';
+import { Clock } from '../clock/clock.js';
 import { Scheduler, type JobHandlers } from '../clock/scheduler.js';
 import { createCoreHandler, type CoreHandler } from '../core/app.js';
 import type { TokenCheck } from '../core/auth.js';
 import { notFound, validationError } from '../core/errors.js';
-import { RateLimiter, type RateLimiterState } from '../core/rate-limiter.js';
+import { RateLimiter } from '../core/rate-limiter.js';
 import { seededRequestId } from '../core/request-id.js';
 import type { StoreDeps } from '../core/services.js';
 import type { RouteDef } from '../core/route.js';
 import { IdFactory } from '../seed/ids.js';
-import { SeededRandom, type RandomState } from '../seed/random.js';
+import { SeededRandom } from '../seed/random.js';
 import { TokenSigner } from '../security/jwt.js';
 import { Issuer } from './issuer.js';
 import { shiftScenario } from '../clock/time-shift.js';
@@ -41,71 +40,22 @@ import type { Handles } from '../scenarios/handles.js';
 import { loadScenario } from '../scenarios/loader.js';
 import { DEFAULT_RATE_LIMITS, type Scenario, type Settings } from '../scenarios/schema.js';
 import { TABLES, TABLE_NAMES } from '../storage/schema.js';
-import type { Storage, StorageSnapshot } from '../storage/storage.js';
+import type { Storage } from '../storage/storage.js';
 import { buildRoutes } from './routes.js';
-import { identityStores, type IdentityStores } from './identity.js';
-import { chatStores, type ChatStores } from './chat.js';
+import type { AdoptedState, Stores, WorldOptions, WorldSnapshot } from './world-shapes.js';
+import { identityStores } from './identity.js';
+import { chatStores } from './chat.js';
 import { FaultInjector } from './fault-injector.js';
 import { RequestJournal } from './request-journal.js';
 import { Mailbox } from './mailbox.js';
 import { usedRateLimits } from './scenario-rate-limits.js';
 import { ScenarioRefSchema, type ClockChange } from '../control/schema.js';
-import { parseScenario, type ScenarioLister, type ScenarioResolver, type ScenarioSummary } from '../scenarios/validate.js';
+import { parseScenario, type ScenarioSummary } from '../scenarios/validate.js';
 
 /** The last instant a JavaScript Date can represent (epoch ms). */
 const MAX_TIME_MS = 8_640_000_000_000_000;
 
-export interface WorldSnapshot {
-  storage: StorageSnapshot;
-  random: RandomState;
-  clock: ClockState;
-  limiter: RateLimiterState;
-  handles: Handles;
-  settings: Settings;
-  scenario: Scenario;
-}
-
-/** The parts of a world besides its tables, as a state import or a data dir carries them. */
-export interface AdoptedState {
-  now: number;
-  random: RandomState;
-  rateLimits: RateLimiterState;
-  settings: Settings;
-  handles: Handles;
-  scenario: Scenario;
-}
-
-export interface WorldOptions {
-  storage: Storage;
-  clockMode: ClockMode;
-  issuer?: string;
-  resolveScenario: ScenarioResolver;
-  /** Lists what `resolveScenario` knows; none are listed without it. */
-  listScenarios?: ScenarioLister;
-  onInternalError?(err: unknown): void;
-  /** How vector indexes are made: HNSW where hnswlib-node loads, else exact search. */
-  vectorIndexFactory?: IndexFactory;
-}
-
-export interface Stores extends IdentityStores, ChatStores {
-  users: UserStore;
-  workspaces: WorkspaceStore;
-  apiKeys: ApiKeyStore;
-  transcripts: TranscriptStore;
-  releases: ReleaseStore;
-  /** Terms of service; `terms.gate(releaseId, subject)` is the check before every chat send. */
-  terms: TermsStore;
-  feedback: FeedbackStore;
-  embedSessions: EmbedAuthStore;
-  usage: UsageStore;
-  lockouts: LockoutStore;
-  oauth: OAuthStore;
-  /** OAuth clients registered at run time (RFC 7591). */
-  oauthClients: ClientRegistry;
-  /** The RAG area: targets, files, events, pipeline, presigned uploads and the upload limiter. */
-  rag: RagFileServices;
-  ragSearch: RagSearchStore;
-}
+export type { AdoptedState, Stores, WorldOptions, WorldSnapshot } from './world-shapes.js';
 
 export class World {
   readonly storage: Storage;

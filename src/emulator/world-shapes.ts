@@ -1,0 +1,78 @@
+// The shapes around a world: what it is built from, its stores, and what a snapshot or an
+// imported state holds (kept apart so world.ts holds only the operations).
+import type { ApiKeyStore } from '../areas/api-keys/store.js';
+import type { TranscriptStore } from '../areas/transcripts/store.js';
+import type { RagFileServices } from '../areas/rag-files/services.js';
+import type { RagSearchStore } from '../areas/rag-search/store.js';
+import type { IndexFactory } from '../vector/index-manager.js';
+import type { EmbedAuthStore } from '../areas/embed-auth/store.js';
+import type { ReleaseStore } from '../areas/releases/store.js';
+import type { TermsStore } from '../areas/terms/store.js';
+import type { FeedbackStore } from '../areas/feedback/store.js';
+import type { UsageStore } from '../areas/tiers/usage-store.js';
+import type { LockoutStore } from '../areas/auth/store.js';
+import type { OAuthStore } from '../areas/oauth/store.js';
+import type { ClientRegistry } from '../areas/oauth/registration.js';
+import type { UserStore } from '../areas/users/store.js';
+import type { WorkspaceStore } from '../areas/workspaces/store.js';
+import type { ClockMode, ClockState } from '../clock/clock.js';
+import type { RateLimiterState } from '../core/rate-limiter.js';
+import type { RandomState } from '../seed/random.js';
+import type { Handles } from '../scenarios/handles.js';
+import type { Scenario, Settings } from '../scenarios/schema.js';
+import type { Storage, StorageSnapshot } from '../storage/storage.js';
+import type { ScenarioLister, ScenarioResolver } from '../scenarios/validate.js';
+import type { IdentityStores } from './identity.js';
+import type { ChatStores } from './chat.js';
+
+export interface WorldSnapshot {
+  storage: StorageSnapshot;
+  random: RandomState;
+  clock: ClockState;
+  limiter: RateLimiterState;
+  handles: Handles;
+  settings: Settings;
+  scenario: Scenario;
+}
+
+/** The parts of a world besides its tables, as a state import or a data dir carries them. */
+export interface AdoptedState {
+  now: number;
+  random: RandomState;
+  rateLimits: RateLimiterState;
+  settings: Settings;
+  handles: Handles;
+  scenario: Scenario;
+}
+
+export interface WorldOptions {
+  storage: Storage;
+  clockMode: ClockMode;
+  issuer?: string;
+  resolveScenario: ScenarioResolver;
+  /** Lists what `resolveScenario` knows; none are listed without it. */
+  listScenarios?: ScenarioLister;
+  onInternalError?(err: unknown): void;
+  /** How vector indexes are made: HNSW where hnswlib-node loads, else exact search. */
+  vectorIndexFactory?: IndexFactory;
+}
+
+export interface Stores extends IdentityStores, ChatStores {
+  users: UserStore;
+  workspaces: WorkspaceStore;
+  apiKeys: ApiKeyStore;
+  transcripts: TranscriptStore;
+  releases: ReleaseStore;
+  /** Terms of service; `terms.gate(releaseId, subject)` is the check before every chat send. */
+  terms: TermsStore;
+  feedback: FeedbackStore;
+  embedSessions: EmbedAuthStore;
+  usage: UsageStore;
+  lockouts: LockoutStore;
+  oauth: OAuthStore;
+  /** OAuth clients registered at run time (RFC 7591). */
+  oauthClients: ClientRegistry;
+  /** The RAG area: targets, files, events, pipeline, presigned uploads and the upload limiter. */
+  rag: RagFileServices;
+  ragSearch: RagSearchStore;
+}
