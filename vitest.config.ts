@@ -1,10 +1,16 @@
+// Vitest: `vitest run` is the whole suite (CI, `npm test`); `vitest run --mode quick`
+// (`npm run test:quick`) is the fast loop: every area through one door on one driver, no browser.
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
+/** Suites left out of the quick loop: a real browser, or runners spawned per test (jest, node --test). */
+const SLOW = ['test/browser/**', 'test/examples/runners.test.ts'];
+
+export default defineConfig(({ mode }) => ({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    ...(mode === 'quick' && { exclude: ['**/node_modules/**', ...SLOW], env: { EMULATOR_MATRIX: 'quick' } }),
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
-});
+}));
