@@ -31,7 +31,7 @@ function serve(...args: string[]): Promise<{ url: string; line: string; stop(): 
   const child = spawn(process.execPath, [...CLI, 'serve', '--port', '0', ...args], { cwd: ROOT });
   let out = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 45_000);
+    const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 110_000);
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
@@ -61,7 +61,7 @@ describe('service-emulator serve', () => {
     expect(await server.stop()).toBe(0);
   });
 
-  it('serves on PGlite with a real clock when asked', async () => {
+  it('serves on PGlite with a real clock when asked', { timeout: 120_000 }, async () => {
     const server = await serve('--storage', 'pglite');
     const health = (await (await fetch(`${server.url}/__emulator/health`)).json()) as { storage: string; clock: { mode: string } };
     expect(health.storage).toBe('pglite');
@@ -129,7 +129,7 @@ describe('help for every command', () => {
   it.each([
     [['--help'], ['serve', 'scenarios', 'openapi', 'check FILE', '--version']],
     [['help'], ['serve', 'scenarios', 'openapi', 'check FILE']],
-    [['serve', '--help'], ['--port', '--host', '--scenario', '--seed', '--storage', '--data', '--fresh', '--clock', '--now', '--port 0', '--help']],
+    [['serve', '--help'], ['--port', '--host', '--scenario', '--seed', '--storage', '--data', '--fresh', '--clock', '--now', '0 picks a free one', '--help']],
     [['help', 'serve'], ['--port', '--fresh']],
     [['check', '--help'], ['Usage: service-emulator check FILE', '--help']],
     [['openapi', '--help'], ['Usage: service-emulator openapi', '--help']],
@@ -149,7 +149,7 @@ describe('one-line refusals, before the emulator loads', () => {
     [['serve', '--bogus'], "unknown option '--bogus'; see service-emulator serve --help"],
     [['serve', '--port', 'abc'], '--port must be a whole number from 0 to 65535, not "abc"'],
     [['serve', '--port', '70000'], '--port must be a whole number from 0 to 65535'],
-    [['serve', '--seed', '-1'], '--seed must be a whole number'],
+    [['serve', '--seed=-1'], '--seed must be a whole number'],
     [['serve', '--clock', 'fast'], '--clock must be one of real, manual'],
     [['serve', '--now', 'yesterday'], '--now must be an ISO 8601 time'],
     [['serve', '--fresh'], '--fresh needs --data DIR'],
@@ -183,13 +183,14 @@ describe('one-line refusals, before the emulator loads', () => {
 describe('without the native modules (SERVICE_EMULATOR_DISABLE_NATIVE)', () => {
   const NONE = { SERVICE_EMULATOR_DISABLE_NATIVE: 'better-sqlite3,hnswlib-node' };
 
-  it('serve falls back to PGlite, says so once, and answers', async () => {
+  // PGlite boots in seconds, more on a loaded machine.
+  it('serve falls back to PGlite, says so once, and answers', { timeout: 120_000 }, async () => {
     const child = spawn(process.execPath, [...CLI, 'serve', '--port', '0', '--scenario', 'empty'], { cwd: ROOT, env: { ...process.env, ...NONE } });
     let out = '';
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no listening line: ${out} ${err}`)), 45_000);
+      const timer = setTimeout(() => reject(new Error(`no listening line: ${out} ${err}`)), 110_000);
       child.stdout.on('data', (d: Buffer) => {
         out += d.toString();
         const match = /listening on (http:\/\/\S+)/.exec(out);
