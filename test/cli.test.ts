@@ -214,3 +214,11 @@ describe('without the native modules (SERVICE_EMULATOR_DISABLE_NATIVE)', () => {
     expectOneLine(runWith(NONE, 'serve', '--port', '0', '--storage', 'sqlite'), 1, 'storage "sqlite" needs better-sqlite3');
   });
 });
+
+describe('the light flag module', () => {
+  it('keeps the server defaults equal to the node adapter it must not import', async () => {
+    const args = await import('../src/cli/args.js');
+    const server = await import('../src/adapters/node-server.js');
+    expect([args.DEFAULT_PORT, args.DEFAULT_HOST]).toEqual([server.DEFAULT_PORT, server.DEFAULT_HOST]);
+  });
+});
