@@ -2,8 +2,18 @@
 // (`npm run test:quick`) is the fast loop: every area through one door on one driver, no browser.
 import { defineConfig } from 'vitest/config';
 
-/** Suites left out of the quick loop: a real browser, or runners spawned per test (jest, node --test). */
-const SLOW = ['test/browser/**', 'test/examples/runners.test.ts'];
+/**
+ * Suites left out of the quick loop: a real browser, runners or servers spawned per test (jest,
+ * node --test, serve --data killed and restarted), tsc over generated types, and the cross-driver
+ * determinism runs (both drivers by design).
+ */
+const SLOW = [
+  'test/browser/**',
+  'test/examples/runners.test.ts',
+  'test/interop/openapi-tools.interop.test.ts',
+  'test/persistence.test.ts',
+  'test/determinism.test.ts',
+];
 
 export default defineConfig(({ mode }) => ({
   test: {

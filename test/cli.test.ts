@@ -8,6 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLI = ['--import', 'tsx', join(ROOT, 'src/cli/main.ts')];
+/** The quick loop skips the PGlite servers (seconds each); test/native-fallback.test.ts keeps the fallback in it. */
+const QUICK = process.env.EMULATOR_MATRIX === 'quick';
 const tmp = mkdtempSync(join(tmpdir(), 'emu-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -61,7 +63,7 @@ describe('service-emulator serve', () => {
     expect(await server.stop()).toBe(0);
   });
 
-  it('serves on PGlite with a real clock when asked', { timeout: 120_000 }, async () => {
+  it.skipIf(QUICK)('serves on PGlite with a real clock when asked', { timeout: 120_000 }, async () => {
     const server = await serve('--storage', 'pglite');
     const health = (await (await fetch(`${server.url}/__emulator/health`)).json()) as { storage: string; clock: { mode: string } };
     expect(health.storage).toBe('pglite');
@@ -184,7 +186,7 @@ describe('without the native modules (SERVICE_EMULATOR_DISABLE_NATIVE)', () => {
   const NONE = { SERVICE_EMULATOR_DISABLE_NATIVE: 'better-sqlite3,hnswlib-node' };
 
   // PGlite boots in seconds, more on a loaded machine.
-  it('serve falls back to PGlite, says so once, and answers', { timeout: 120_000 }, async () => {
+  it.skipIf(QUICK)('serve falls back to PGlite, says so once, and answers', { timeout: 120_000 }, async () => {
     const child = spawn(process.execPath, [...CLI, 'serve', '--port', '0', '--scenario', 'empty'], { cwd: ROOT, env: { ...process.env, ...NONE } });
     let out = '';
     let err = '';
