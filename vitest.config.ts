@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Suites left out of the quick loop: a real browser, runners or servers spawned per test (jest,
  * node --test, serve --data killed and restarted), tsc over generated types, and the cross-driver
- * determinism runs (both drivers by design).
+ * determinism runs (both drivers by design), and the command-line tests.
  */
 const SLOW = [
   'test/browser/**',
@@ -13,6 +13,8 @@ const SLOW = [
   'test/interop/openapi-tools.interop.test.ts',
   'test/persistence.test.ts',
   'test/determinism.test.ts',
+  // Spawns the command ~35 times (a tsx start each); not an area of the service.
+  'test/cli.test.ts',
 ];
 
 export default defineConfig(({ mode }) => ({
