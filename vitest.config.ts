@@ -1,10 +1,28 @@
+// Vitest: `vitest run` is the whole suite (CI, `npm test`); `vitest run --mode quick`
+// (`npm run test:quick`) is the fast loop: every area through one door on one driver, no browser.
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
+/**
+ * Suites left out of the quick loop: a real browser, runners or servers spawned per test (jest,
+ * node --test, serve --data killed and restarted), tsc over generated types, and the cross-driver
+ * determinism runs (both drivers by design), and the command-line tests.
+ */
+const SLOW = [
+  'test/browser/**',
+  'test/examples/runners.test.ts',
+  'test/interop/openapi-tools.interop.test.ts',
+  'test/persistence.test.ts',
+  'test/determinism.test.ts',
+  // Spawns the command ~35 times (a tsx start each); not an area of the service.
+  'test/cli.test.ts',
+];
+
+export default defineConfig(({ mode }) => ({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    ...(mode === 'quick' && { exclude: ['**/node_modules/**', ...SLOW], env: { EMULATOR_MATRIX: 'quick' } }),
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
-});
+}));

@@ -1,84 +1,46 @@
 #!/usr/bin/env node
-// The service-emulator command: serve, scenarios, openapi, check FILE.
-import { parseArgs } from 'node:util';
-import { createEmulator } from '../emulator/create-emulator.js';
-import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../adapters/node-server.js';
-import { listBuiltinScenarios, readScenarioFile } from '../scenarios/builtin.js';
-import { checkScenario } from '../scenarios/validate.js';
-import type { ScenarioInput } from '../scenarios/schema.js';
-import { EmulatorError } from '../core/errors.js';
-import { DataDirError } from '../emulator/persistence.js';
+// The service-emulator command: serve, scenarios, openapi, check FILE. Flags are parsed and checked
+// first (src/cli/args.ts); the emulator loads only once they are good, so a mistake is refused fast.
+import { HELP_TEXT, SERVE_OPTIONS, USAGE, UsageError, checkServe, parse, type ServeArgs } from './args.js';
 import { VERSION } from '../version.js';
+import type { ScenarioInput } from '../scenarios/schema.js';
 
-const USAGE = `service-emulator ${VERSION}
+/** A failure already worded for the user: one line on stderr, exit 1. */
+class CliFailure extends Error {}
 
-Usage:
-  service-emulator serve [--port 4010] [--host 127.0.0.1] [--scenario NAME|FILE] [--seed N]
-                         [--storage sqlite|pglite] [--data DIR [--fresh]] [--clock real|manual] [--now ISO]
-                         [--issuer URL]
-      --data DIR   keep state in DIR; a DIR that already holds a world is resumed
-      --fresh      with --data: load the scenario anyway, replacing the kept world
-      --clock real starts at the wall clock, every scenario time shifted alike; --now pins the start
-      --issuer URL the OAuth issuer tokens and discovery name (default: the origin each request came to)
-  service-emulator scenarios        list the built-in scenarios
-  service-emulator openapi          print the OpenAPI document
-  service-emulator check FILE       validate a scenario file and print its errors
-`;
+const say = (text: string) => new Promise<void>((resolve) => process.stdout.write(text, () => resolve()));
 
-class UsageError extends Error {}
-
-const isFile = (value: string) => value.endsWith('.json') || value.includes('/');
-
-function integer(value: string | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be a whole number`);
-  return n;
-}
-
-function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], name: string): T | undefined {
-  if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}`);
-  return value as T;
-}
-
-async function serve(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      scenario: { type: 'string' },
-      seed: { type: 'string' },
-      storage: { type: 'string' },
-      data: { type: 'string' },
-      clock: { type: 'string' },
-      now: { type: 'string' },
-      fresh: { type: 'boolean' },
-      issuer: { type: 'string' },
-    },
-    strict: true,
-  });
-  const scenarioArg = values.scenario ?? 'default';
-  const scenario = isFile(scenarioArg) ? ((await readScenarioFile(scenarioArg)) as ScenarioInput) : scenarioArg;
-  if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) throw new UsageError('--now must be an ISO 8601 time');
-  if (values.issuer !== undefined && !/^https?:\/\/[^?#]+$/.test(values.issuer)) throw new UsageError('--issuer must be an http(s) URL without query or fragment');
-  const seed = integer(values.seed, 'seed');
-  const storage = oneOf(values.storage, ['sqlite', 'pglite'] as const, 'storage');
+async function serve(args: ServeArgs): Promise<void> {
+  const [{ createEmulator }, { startServer }, { readScenarioFile }] = await Promise.all([
+    import('../emulator/create-emulator.js'),
+    import('../adapters/node-server.js'),
+    import('../scenarios/builtin.js'),
+  ]);
+  const scenario = args.scenario.file ? ((await readScenarioFile(args.scenario.value)) as ScenarioInput) : args.scenario.value;
   const emulator = await createEmulator({
     scenario,
-    clock: oneOf(values.clock, ['real', 'manual'] as const, 'clock') ?? 'real',
-    ...(seed !== undefined && { seed }),
-    ...(storage && { storage }),
-    ...(values.data && { dataDir: values.data }),
-    ...(values.fresh && { fresh: true }),
-    ...(values.now && { now: values.now }),
-    ...(values.issuer && { issuer: values.issuer }),
+    clock: args.clock,
+    ...(args.seed !== undefined && { seed: args.seed }),
+    ...(args.storage && { storage: args.storage }),
+    ...(args.data !== undefined && { dataDir: args.data }),
+    ...(args.fresh && { fresh: true }),
+    ...(args.now !== undefined && { now: args.now }),
+    ...(args.issuer !== undefined && { issuer: args.issuer }),
     onInternalError: (err) => console.error(err),
   });
-  const server = await startServer(emulator, { port: integer(values.port, 'port') ?? DEFAULT_PORT, host: values.host ?? DEFAULT_HOST });
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(emulator, { port: args.port, host: args.host });
+  } catch (err) {
+    await emulator.close().catch(() => undefined);
+    const code = (err as { code?: string }).code;
+    if (code === 'EADDRINUSE') throw new CliFailure(`port ${args.port} on ${args.host} is taken; pass --port 0 for any free port, or choose another --port`);
+    if (code === 'EACCES') throw new CliFailure(`port ${args.port} on ${args.host} needs privileges; pass --port 0 for any free port, or a port above 1023`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new CliFailure(`cannot bind --host ${args.host}: no such local address`);
+    throw err;
+  }
   if (emulator.resumed) {
-    console.error(`service-emulator: resumed the world kept in ${values.data} (scenario "${emulator.handles.scenario}"); --fresh loads the scenario instead`);
+    console.error(`service-emulator: resumed the world kept in ${args.data} (scenario "${emulator.handles.scenario}"); --fresh loads the scenario instead`);
   }
   console.log(`service-emulator listening on ${server.url}`);
   let stopping = false;
@@ -93,8 +55,8 @@ async function serve(argv: string[]): Promise<void> {
   process.on('SIGTERM', () => void stop());
 }
 
-async function check(file: string | undefined): Promise<number> {
-  if (!file) throw new UsageError('check needs a FILE');
+async function check(file: string): Promise<number> {
+  const [{ readScenarioFile }, { checkScenario }] = await Promise.all([import('../scenarios/builtin.js'), import('../scenarios/validate.js')]);
   let doc: unknown;
   try {
     doc = await readScenarioFile(file);
@@ -115,56 +77,80 @@ async function check(file: string | undefined): Promise<number> {
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
-    case 'serve':
-      await serve(rest);
+    case 'serve': {
+      const { values } = parse('serve', rest, SERVE_OPTIONS);
+      if (values.help) return say(HELP_TEXT.serve!).then(() => 0);
+      await serve(checkServe(values));
       return -1;
-    case 'scenarios':
-      for (const { name, description } of await listBuiltinScenarios()) console.log(`${name.padEnd(22)} ${description}`);
+    }
+    case 'scenarios': {
+      const { values } = parse('scenarios', rest, { help: { type: 'boolean', short: 'h' } });
+      if (values.help) return say(HELP_TEXT.scenarios!).then(() => 0);
+      const { listBuiltinScenarios } = await import('../scenarios/builtin.js');
+      await say((await listBuiltinScenarios()).map(({ name, description }) => `${name.padEnd(22)} ${description}\n`).join(''));
       return 0;
+    }
     case 'openapi': {
-      const emulator = await createEmulator({ scenario: 'empty' });
-      const text = `${JSON.stringify(emulator.openApi(), null, 2)}\n`;
+      const { values } = parse('openapi', rest, { help: { type: 'boolean', short: 'h' } });
+      if (values.help) return say(HELP_TEXT.openapi!).then(() => 0);
+      const { createEmulator } = await import('../emulator/create-emulator.js');
+      // Only the route tables matter here: whichever driver loads, and no fallback notice.
+      const emulator = await createEmulator({ scenario: 'empty', vectorSearch: 'exact', onNotice: () => undefined });
       // process.exit would cut a large document short on a pipe: wait until it is written.
-      await new Promise<void>((resolve) => process.stdout.write(text, () => resolve()));
+      await say(`${JSON.stringify(emulator.openApi(), null, 2)}\n`);
       await emulator.close();
       return 0;
     }
-    case 'check':
-      return check(rest[0]);
+    case 'check': {
+      const { values, positionals } = parse('check', rest, { help: { type: 'boolean', short: 'h' } }, true);
+      if (values.help) return say(HELP_TEXT.check!).then(() => 0);
+      if (positionals.length !== 1) throw new UsageError(positionals.length ? 'check takes one FILE' : 'check needs a FILE', 'check');
+      return check(positionals[0]!);
+    }
     case undefined:
     case 'help':
     case '--help':
-    case '-h':
-      console.log(USAGE);
+    case '-h': {
+      const topic = command === 'help' ? rest[0] : undefined;
+      if (topic !== undefined && !HELP_TEXT[topic]) throw new UsageError(`no command "${topic}"`);
+      await say(topic ? HELP_TEXT[topic]! : USAGE);
       return 0;
+    }
     case '--version':
-      console.log(VERSION);
+    case '-v':
+    case 'version':
+      await say(`${VERSION}\n`);
       return 0;
     default:
-      throw new UsageError(`unknown command "${command}"`);
+      throw new UsageError(command.startsWith('-') ? `unknown option "${command}" (a command comes first)` : `unknown command "${command}"`);
   }
+}
+
+/** Any failure as one line: what went wrong and, for a usage mistake, where the help is. */
+async function oneLine(err: unknown): Promise<{ line: string; code: number }> {
+  if (err instanceof UsageError) {
+    return { line: `${err.message}; see service-emulator ${err.command ? `${err.command} ` : ''}--help`, code: 2 };
+  }
+  if (err instanceof CliFailure) return { line: err.message, code: 1 };
+  const { EmulatorError } = await import('../core/errors.js');
+  if (err instanceof EmulatorError) {
+    const issues = (err.details as { issues?: { path: string; message: string }[] } | undefined)?.issues ?? [];
+    const shown = issues.slice(0, 3).map((i) => `${i.path || '(root)'}: ${i.message}`);
+    if (issues.length > 3) shown.push(`${issues.length - 3} more (service-emulator check FILE lists them all)`);
+    return { line: [err.message.replace(/\.$/, ''), ...shown].join('; '), code: 1 };
+  }
+  // DataDirError, StorageUnavailableError, a missing scenario file...: their messages are for users.
+  return { line: err instanceof Error ? err.message : String(err), code: 1 };
 }
 
 main(process.argv.slice(2)).then(
   (code) => {
     if (code >= 0) process.exit(code);
   },
-  (err: unknown) => {
-    if (err instanceof UsageError || (err instanceof TypeError && 'code' in err)) {
-      console.error(`service-emulator: ${err.message}\n\n${USAGE}`);
-      process.exit(2);
-    }
-    if (err instanceof DataDirError) {
-      console.error(`service-emulator: ${err.message}`);
-      process.exit(1);
-    }
-    if (err instanceof EmulatorError) {
-      const issues = (err.details as { issues?: { path: string; message: string }[] } | undefined)?.issues ?? [];
-      console.error(`service-emulator: ${err.message}`);
-      for (const issue of issues) console.error(`  ${issue.path || '(root)'}: ${issue.message}`);
-      process.exit(1);
-    }
-    console.error(err);
-    process.exit(1);
+  async (err: unknown) => {
+    const { line, code } = await oneLine(err);
+    console.error(`service-emulator: ${line.replace(/\s*\n\s*/g, ' ')}`);
+    if (process.env.SERVICE_EMULATOR_DEBUG && err instanceof Error) console.error(err.stack);
+    process.exit(code);
   },
 );

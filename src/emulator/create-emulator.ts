@@ -5,10 +5,12 @@ import type { Storage, StorageKind } from '../storage/storage.js';
 import type { ScenarioInput } from '../scenarios/schema.js';
 import { parseScenario, type ScenarioLister, type ScenarioResolver } from '../scenarios/validate.js';
 import { Emulator } from './emulator.js';
-import { openStorage } from './open-storage.js';
+import { chooseStorage, openStorage } from './open-storage.js';
+import { noticeFallback } from './native-modules.js';
 import { DataDirError, Persistence, persistentStorage } from './persistence.js';
 import { World } from './world.js';
 import { exactIndexFactory } from '../vector/index-manager.js';
+import { loadHnswlib } from '../vector/hnsw-index.js';
 
 export interface EmulatorOptions {
   /** A built-in scenario name or a whole document; `default` when absent. */
@@ -17,6 +19,10 @@ export interface EmulatorOptions {
   seed?: number;
   /** Overrides the scenario's `now` (epoch ms or ISO 8601). */
   now?: number | string;
+  /**
+   * `sqlite` (better-sqlite3) or `pglite`. Absent: SQLite where better-sqlite3 loads, else PGlite
+   * (said once through `onNotice`). Asking for `sqlite` where it cannot load is an error.
+   */
   storage?: StorageKind;
   /**
    * Keeps the database in this folder instead of memory. A folder that already holds a world is
@@ -42,6 +48,11 @@ export interface EmulatorOptions {
   resolveScenario?: ScenarioResolver;
   /** Lists the names `resolveScenario` knows (GET /__emulator/scenarios); Node lists `scenarios/`. */
   listScenarios?: ScenarioLister;
+  /**
+   * Hears the one-line notices of a fallback (better-sqlite3 or hnswlib-node missing, so PGlite or
+   * exact search is used). Absent: the line goes to stderr, once per process.
+   */
+  onNotice?(message: string): void;
   /** Sees every unexpected error before it is answered as a 500. */
   onInternalError?(err: unknown): void;
 }
@@ -84,7 +95,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   if (startAt !== undefined && Number.isNaN(startAt)) throw new TypeError('now must be epoch ms or an ISO 8601 time');
   if (options.issuer !== undefined) checkIssuer(options.issuer);
 
-  const kind = options.storage ?? 'sqlite';
+  const kind = await chooseStorage(options.storage, options.onNotice);
+  // Probed now, not at the first search, so the fallback is said at start and said once.
+  const exact = options.vectorSearch === 'exact' || !(await loadHnswlib());
+  if (exact && options.vectorSearch !== 'exact') noticeFallback('hnswlib-node', options.onNotice);
   let storage: Storage;
   let persistence: Persistence | undefined;
   if (options.dataDir) {
@@ -98,7 +112,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     clockMode: options.clock ?? 'manual',
     resolveScenario,
     ...(listScenarios && { listScenarios }),
-    ...(options.vectorSearch === 'exact' && { vectorIndexFactory: exactIndexFactory }),
+    ...(exact && { vectorIndexFactory: exactIndexFactory }),
     ...(options.issuer && { issuer: options.issuer }),
     ...(options.onInternalError && { onInternalError: options.onInternalError }),
   });

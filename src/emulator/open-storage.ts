@@ -1,6 +1,26 @@
 // Chooses a storage driver. Drivers are imported only when chosen, so a browser bundle that
 // picks PGlite never sees better-sqlite3, and nothing native loads at import time.
 import type { Storage, StorageKind } from '../storage/storage.js';
+import { betterSqliteLoads, noticeFallback } from './native-modules.js';
+
+/** A driver that was asked for by name cannot load here (its native module is missing). */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+}
+
+/**
+ * The driver to open: the one asked for, or (none asked) SQLite where better-sqlite3 loads and
+ * PGlite where it does not (an install with --omit=optional, or no compiler), said once.
+ */
+export async function chooseStorage(requested: StorageKind | undefined, onNotice?: (message: string) => void): Promise<StorageKind> {
+  if (requested === 'pglite') return 'pglite';
+  if (await betterSqliteLoads()) return 'sqlite';
+  if (requested === 'sqlite') {
+    throw new StorageUnavailableError('storage "sqlite" needs better-sqlite3, which is not installed or did not build here; use --storage pglite (storage: \'pglite\') or install better-sqlite3');
+  }
+  noticeFallback('better-sqlite3', onNotice);
+  return 'pglite';
+}
 
 export async function openStorage(kind: StorageKind, dataDir?: string): Promise<Storage> {
   switch (kind) {

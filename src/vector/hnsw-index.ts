@@ -2,6 +2,7 @@
 // see the native module. Candidates are re-scored exactly, so answers match the exact path.
 import { similarity } from './embedding.js';
 import { compareHits, roundScore, type VectorHit, type VectorIndex } from './vector-index.js';
+import { nativeDisabled } from '../emulator/native-modules.js';
 
 type HnswModule = typeof import('hnswlib-node');
 type Hnsw = InstanceType<HnswModule['HierarchicalNSW']>;
@@ -18,6 +19,7 @@ let loaded: Promise<HnswModule | null> | undefined;
 
 /** hnswlib-node when this runtime can load it, else null (the caller falls back to exact search). */
 export function loadHnswlib(): Promise<HnswModule | null> {
+  if (nativeDisabled('hnswlib-node')) return Promise.resolve(null);
   loaded ??= import('hnswlib-node').then(
     (mod) => ((mod as { default?: HnswModule }).default ?? mod) as HnswModule,
     () => null,

@@ -130,7 +130,8 @@ describe.each(MATRIX)('rag search and context: $label', ({ driver, door: doorNam
   });
 });
 
-describe('rag search across drivers', () => {
+// Compares the two drivers, so it has nothing to compare in the quick loop (one driver).
+describe.skipIf(DRIVERS.length < 2)('rag search across drivers', () => {
   it('answers full-text searches with the same bytes on both drivers, scores and ties included', async () => {
     const bodies: Record<string, string[]> = {};
     for (const driver of DRIVERS) {

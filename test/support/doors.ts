@@ -6,11 +6,19 @@ import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/i
 import { createHandlers } from '../../src/adapters/msw.js';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.js';
 import type { StorageKind } from '../../src/storage/storage.js';
+import { betterSqliteLoads } from '../../src/emulator/native-modules.js';
 
 export type DoorName = 'msw' | 'http';
 
-export const DRIVERS: StorageKind[] = ['sqlite', 'pglite'];
-export const DOORS: DoorName[] = ['msw', 'http'];
+/**
+ * `EMULATOR_MATRIX=quick` (set by `npm run test:quick`) narrows every suite to one door and one
+ * driver: MSW on SQLite, or on PGlite where better-sqlite3 is not installed. Unset: the full matrix.
+ */
+const QUICK = process.env.EMULATOR_MATRIX === 'quick';
+const QUICK_DRIVER: StorageKind = QUICK && !(await betterSqliteLoads()) ? 'pglite' : 'sqlite';
+
+export const DRIVERS: StorageKind[] = QUICK ? [QUICK_DRIVER] : ['sqlite', 'pglite'];
+export const DOORS: DoorName[] = QUICK ? ['msw'] : ['msw', 'http'];
 export const MATRIX = DRIVERS.flatMap((driver) => DOORS.map((door) => ({ driver, door, label: `${door} door on ${driver}` })));
 
 export const MSW_BASE = 'http://emulator.test';

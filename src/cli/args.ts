@@ -1,0 +1,167 @@
+// The command line's flags, help texts and checks. Nothing heavy is imported here: every flag is
+// parsed and checked before the emulator (storage drivers, zod schemas, routes) loads.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { VERSION } from '../version.js';
+
+/** Kept equal to src/adapters/node-server.ts (a test checks it), which this file must not import. */
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** A mistake in how the command was called: one line on stderr, exit 2. */
+export class UsageError extends Error {
+  constructor(message: string, readonly command?: string) {
+    super(message);
+  }
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+const HELP = { help: { type: 'boolean', short: 'h' } } as const satisfies Options;
+
+/**
+ * Each subcommand's flags. A new flag is one entry here, one line in its help text and (if it has
+ * a value to check) one line in its check function below.
+ */
+export const SERVE_OPTIONS = {
+  ...HELP,
+  port: { type: 'string', short: 'p' },
+  host: { type: 'string' },
+  scenario: { type: 'string' },
+  seed: { type: 'string' },
+  storage: { type: 'string' },
+  data: { type: 'string' },
+  fresh: { type: 'boolean' },
+  clock: { type: 'string' },
+  now: { type: 'string' },
+  issuer: { type: 'string' },
+} as const satisfies Options;
+
+export const HELP_TEXT: Record<string, string> = {
+  serve: `Usage: service-emulator serve [options]
+
+Serves the emulator over HTTP until stopped (Ctrl-C).
+
+Options:
+  -p, --port N               port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
+      --host HOST            address to bind (default ${DEFAULT_HOST})
+      --scenario NAME|FILE   built-in scenario name or a scenario .json file (default "default")
+      --seed N               overrides the scenario's seed (a whole number)
+      --storage sqlite|pglite
+                             storage driver (default sqlite where better-sqlite3 loads, else pglite)
+      --data DIR             keep state in DIR; a DIR that already holds a world is resumed
+      --fresh                with --data: load the scenario anyway, replacing the kept world
+      --clock real|manual    real (default) follows the wall clock; manual stands still until advanced
+      --now ISO              the clock's start (ISO 8601), instead of the scenario's; with the real
+                             clock every scenario time is shifted alike
+      --issuer URL           the OAuth issuer tokens and discovery name (default: the origin each
+                             request came to)
+  -h, --help                 this help
+`,
+  scenarios: `Usage: service-emulator scenarios
+
+Lists the built-in scenarios with their descriptions (use a name with serve --scenario).
+
+Options:
+  -h, --help   this help
+`,
+  openapi: `Usage: service-emulator openapi
+
+Prints the emulator's OpenAPI 3.1 document (JSON) on stdout, e.g. > openapi.json
+
+Options:
+  -h, --help   this help
+`,
+  check: `Usage: service-emulator check FILE
+
+Validates a scenario file; prints "ok" or each error with its path, and exits 1 on errors.
+
+Options:
+  -h, --help   this help
+`,
+};
+
+export const USAGE = `service-emulator ${VERSION}
+
+Usage:
+  service-emulator serve [options]     serve the emulator over HTTP (see serve --help)
+  service-emulator scenarios           list the built-in scenarios
+  service-emulator openapi             print the OpenAPI document
+  service-emulator check FILE          validate a scenario file and print its errors
+  service-emulator help [COMMAND]      this help, or a command's
+  service-emulator --version           the version
+
+Each command takes --help.
+`;
+
+/** What parse hands back: each flag as a string or a boolean, by its declared type. */
+export interface Parsed<O extends Options> {
+  values: { [K in keyof O]?: O[K]['type'] extends 'boolean' ? boolean : string };
+  positionals: string[];
+}
+
+/** parseArgs, with its long messages cut to one line that names the command. */
+export function parse<O extends Options>(command: string, argv: string[], options: O, allowPositionals = false): Parsed<O> {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals }) as unknown as Parsed<O>;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    // Node's text goes on with advice about '--' that does not apply here: keep the first sentence.
+    const first = message.split(/\.\s/)[0]!.replace(/\.$/, '');
+    throw new UsageError(first.replace(/^Unknown option/, 'unknown option').replace(/^Unexpected argument/, 'unexpected argument'), command);
+  }
+}
+
+function integer(value: string | undefined, name: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0 || n > max) {
+    throw new UsageError(`--${name} must be a whole number${max < Number.MAX_SAFE_INTEGER ? ` from 0 to ${max}` : ''}, not "${value}"`, 'serve');
+  }
+  return n;
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], name: string): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, not "${value}"`, 'serve');
+  return value as T;
+}
+
+export interface ServeArgs {
+  port: number;
+  host: string;
+  /** A built-in name, or a path to read (`file: true`). */
+  scenario: { value: string; file: boolean };
+  seed?: number;
+  storage?: 'sqlite' | 'pglite';
+  data?: string;
+  fresh: boolean;
+  clock: 'real' | 'manual';
+  now?: string;
+  issuer?: string;
+}
+
+const isFile = (value: string) => value.endsWith('.json') || value.includes('/') || value.includes('\\');
+
+/** Every serve flag checked, or a UsageError naming the first bad one. */
+export function checkServe(values: Parsed<typeof SERVE_OPTIONS>['values']): ServeArgs {
+  if (values.fresh && values.data === undefined) throw new UsageError('--fresh needs --data DIR (it replaces the world kept in DIR)', 'serve');
+  if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data needs a folder', 'serve');
+  if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) throw new UsageError(`--now must be an ISO 8601 time, not "${values.now}"`, 'serve');
+  if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host needs an address', 'serve');
+  if (values.issuer !== undefined && !/^https?:\/\/[^?#]+$/.test(values.issuer)) throw new UsageError('--issuer must be an http(s) URL without query or fragment', 'serve');
+  const scenario = values.scenario ?? 'default';
+  const seed = integer(values.seed, 'seed');
+  const storage = oneOf(values.storage, ['sqlite', 'pglite'] as const, 'storage');
+  return {
+    port: integer(values.port, 'port', 65535) ?? DEFAULT_PORT,
+    host: values.host ?? DEFAULT_HOST,
+    scenario: { value: scenario, file: isFile(scenario) },
+    ...(seed !== undefined && { seed }),
+    ...(storage && { storage }),
+    ...(values.data !== undefined && { data: values.data }),
+    fresh: values.fresh ?? false,
+    clock: oneOf(values.clock, ['real', 'manual'] as const, 'clock') ?? 'real',
+    ...(values.now !== undefined && { now: values.now }),
+    ...(values.issuer !== undefined && { issuer: values.issuer }),
+  };
+}
