@@ -17,9 +17,9 @@ import type { AdoptedState, World } from './world.js';
 /** Bumped whenever the export's shape changes; newer snapshots are refused, never guessed at. */
 export const STATE_FORMAT_VERSION = 1;
 
-/** The emulator's own bookkeeping table stays out of exports. */
-const META_TABLE = 'meta';
-export const EXPORTED_TABLES = TABLE_NAMES.filter((t) => t !== META_TABLE);
+/** The emulator's own bookkeeping and derived tables (rebuilt after an import) stay out of exports. */
+const UNEXPORTED_TABLES = ['meta', 'transcript_pages'];
+export const EXPORTED_TABLES = TABLE_NAMES.filter((t) => !UNEXPORTED_TABLES.includes(t));
 
 export interface StateExport {
   formatVersion: number;

@@ -4,6 +4,7 @@
 // leaves every other seeded id unchanged.
 import { seededFaker } from '../seed/faker.js';
 import type { SqlValue, Storage } from '../storage/storage.js';
+import { forgetTranscriptOrder } from '../areas/transcripts/order-index.js';
 
 export interface GeneratedTranscript {
   id: string;
@@ -95,4 +96,6 @@ export async function insertGeneratedTranscripts(storage: Storage, workspaceId: 
     transcriptRows,
   );
   await insertRows(storage, 'transcript_messages', ['transcript_id', 'position', 'role', 'content', 'timestamp', 'context', 'extra'], messageRows);
+  // Written around the store: its list-order index is rebuilt on next use.
+  await forgetTranscriptOrder(storage);
 }

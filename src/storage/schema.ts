@@ -97,6 +97,8 @@ export const TABLES: TableDef[] = [
     indexes: [
       'CREATE INDEX IF NOT EXISTS transcripts_workspace_recent ON transcripts (workspace_id, updated_at, seq)',
       'CREATE INDEX IF NOT EXISTS transcripts_session ON transcripts (workspace_id, session_id)',
+      // MAX(seq) on every create: an index makes it a seek instead of a scan.
+      'CREATE INDEX IF NOT EXISTS transcripts_seq ON transcripts (seq)',
     ],
   },
   {
@@ -334,6 +336,18 @@ export const TABLES: TableDef[] = [
       payload TEXT NOT NULL DEFAULT '{}'
     )`,
     indexes: ['CREATE INDEX IF NOT EXISTS jobs_due ON jobs (run_at, seq)'],
+  },
+  {
+    // Derived (areas/transcripts/order-index.ts): block counts of each workspace's list order.
+    // Kept out of state exports; rebuilt from the transcripts when `meta` does not vouch for it.
+    name: 'transcript_pages',
+    ddl: `CREATE TABLE IF NOT EXISTS transcript_pages (
+      workspace_id TEXT NOT NULL,
+      lo_at BIGINT NOT NULL,
+      lo_seq BIGINT NOT NULL,
+      n INTEGER NOT NULL,
+      PRIMARY KEY (workspace_id, lo_at, lo_seq)
+    )`,
   },
   {
     name: 'meta',

@@ -5,6 +5,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { StoreDeps } from '../../core/services.js';
 import { parseJson, toIso } from '../../core/services.js';
 import { PREVIEW_MAX_CHARS, type CreateTranscriptInput, type MessageInput } from './schema.js';
+import { TranscriptOrder } from './order-index.js';
 
 interface TranscriptRow {
   [column: string]: string | number | null;
@@ -129,6 +130,20 @@ const LIST_ITEM_SQL = `SELECT t.*, f.role AS first_role, f.timestamp AS first_at
   LEFT JOIN transcript_messages f ON f.transcript_id = t.id AND f.position = 0
   LEFT JOIN transcript_messages l ON l.transcript_id = t.id AND l.position = t.message_count - 1`;
 
+/** One page of a workspace's list: ids found in the order index (the `page` CTE), then joined. */
+const pageSql = (bounded: boolean) => `WITH page AS (
+    SELECT id FROM transcripts WHERE workspace_id = ?${bounded ? ' AND (updated_at, seq) < (?, ?)' : ''}
+    ORDER BY updated_at DESC, seq DESC LIMIT ? OFFSET ?)
+  SELECT t.*, f.role AS first_role, f.timestamp AS first_at, f.content AS first_content,
+         l.role AS last_role, l.timestamp AS last_at, l.content AS last_content
+  FROM page p CROSS JOIN transcripts t
+  LEFT JOIN transcript_messages f ON f.transcript_id = t.id AND f.position = 0
+  LEFT JOIN transcript_messages l ON l.transcript_id = t.id AND l.position = t.message_count - 1
+  WHERE t.id = p.id
+  ORDER BY t.updated_at DESC, t.seq DESC`;
+const PAGE_SQL = pageSql(false);
+const PAGE_BELOW_SQL = pageSql(true);
+
 function listItem(row: ListRow) {
   return {
     ...parseJson<Record<string, unknown>>(row.extra, {}),
@@ -139,7 +154,11 @@ function listItem(row: ListRow) {
 }
 
 export class TranscriptStore {
-  constructor(private readonly deps: StoreDeps) {}
+  private readonly order: TranscriptOrder;
+
+  constructor(private readonly deps: StoreDeps) {
+    this.order = new TranscriptOrder(deps.storage);
+  }
 
   private async row(workspaceId: string | null, id: string): Promise<TranscriptRow | undefined> {
     return workspaceId === null
@@ -157,13 +176,14 @@ export class TranscriptStore {
     const now = createdAt ?? this.deps.clock.now();
     const transcriptId = id ?? this.deps.ids.objectId();
     const next = await this.deps.storage.get<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM transcripts');
+    const seq = Number(next?.seq ?? 1);
     await this.deps.storage.run(
       `INSERT INTO transcripts (id, seq, workspace_id, title, locked, hide_conversation_starters, metadata, child_transcripts,
          extra, session_id, message_count, last_message_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?)`,
       [
         transcriptId,
-        Number(next?.seq ?? 1),
+        seq,
         workspaceId,
         title ?? DEFAULT_TITLE,
         locked ? 1 : 0,
@@ -176,6 +196,7 @@ export class TranscriptStore {
         now,
       ],
     );
+    await this.order.add(workspaceId, { at: now, seq });
     for (const message of messages ?? []) await this.insertMessage(transcriptId, message, now, true);
     return transcriptId;
   }
@@ -213,6 +234,8 @@ export class TranscriptStore {
         updatedAt,
         transcriptId,
       ]);
+      const seq = Number(row.seq);
+      await this.order.move(row.workspace_id, { at: Number(row.updated_at), seq }, { at: updatedAt, seq });
     }
     return ids;
   }
@@ -231,13 +254,11 @@ export class TranscriptStore {
 
   /** One page of a workspace's transcripts, most recently active first, with their end messages. */
   async list(workspaceId: string, offset: number, limit: number) {
-    const totalRow = await this.deps.storage.get<{ n: number }>('SELECT COUNT(*) AS n FROM transcripts WHERE workspace_id = ?', [workspaceId]);
-    const total = Number(totalRow?.n ?? 0);
-    const rows = await this.deps.storage.all<ListRow>(`${LIST_ITEM_SQL} WHERE t.workspace_id = ? ORDER BY t.updated_at DESC, t.seq DESC LIMIT ? OFFSET ?`, [
-      workspaceId,
-      limit,
-      offset,
-    ]);
+    const { total, below, skip } = await this.order.seek(workspaceId, offset);
+    if (offset >= total) return { items: [], total };
+    const rows = below
+      ? await this.deps.storage.all<ListRow>(PAGE_BELOW_SQL, [workspaceId, below.at, below.seq, limit, skip])
+      : await this.deps.storage.all<ListRow>(PAGE_SQL, [workspaceId, limit, skip]);
     return { items: rows.map(listItem), total };
   }
 
@@ -283,8 +304,10 @@ export class TranscriptStore {
   }
 
   async delete(workspaceId: string, id: string): Promise<boolean> {
-    const { changes } = await this.deps.storage.run('DELETE FROM transcripts WHERE id = ? AND workspace_id = ?', [id, workspaceId]);
-    if (changes === 0) return false;
+    const row = await this.row(workspaceId, id);
+    if (!row) return false;
+    await this.deps.storage.run('DELETE FROM transcripts WHERE id = ? AND workspace_id = ?', [id, workspaceId]);
+    await this.order.remove(workspaceId, { at: Number(row.updated_at), seq: Number(row.seq) });
     await this.deps.storage.run('DELETE FROM transcript_messages WHERE transcript_id = ?', [id]);
     return true;
   }
@@ -297,13 +320,14 @@ export class TranscriptStore {
       const id = newIds.get(row.id) as string;
       const children = parseJson<string[]>(row.child_transcripts, []).map((child) => newIds.get(child) ?? child);
       const next = await this.deps.storage.get<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM transcripts');
+      const seq = Number(next?.seq ?? 1);
       await this.deps.storage.run(
         `INSERT INTO transcripts (id, seq, workspace_id, title, locked, hide_conversation_starters, metadata, child_transcripts,
            extra, session_id, message_count, last_message_at, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           id,
-          Number(next?.seq ?? 1),
+          seq,
           toId,
           row.title,
           row.locked,
@@ -323,6 +347,7 @@ export class TranscriptStore {
          SELECT CAST(? AS TEXT), position, role, content, timestamp, context, extra FROM transcript_messages WHERE transcript_id = ?`,
         [id, row.id],
       );
+      await this.order.add(toId, { at: Number(row.updated_at), seq });
     }
   }
 }

@@ -3,6 +3,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
 import { TABLE_NAMES, schemaStatements } from '../schema.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
+import { clearLog, primaryKeys, rollBack, setRecording, undoStatements } from './pglite-undo.js';
 
 interface PgliteSnapshot extends StorageSnapshot {
   kind: 'pglite';
@@ -38,6 +39,8 @@ export class PgliteStorage implements Storage {
    * transaction and writes its files out (IndexedDB in a browser) once, at the commit.
    */
   private tx: Transaction | undefined;
+  /** Primary keys per table, for replaying the undo log (pglite-undo.ts). */
+  private keys = new Map<string, string[]>();
 
   private constructor(private readonly pg: PGlite) {}
 
@@ -51,6 +54,9 @@ export class PgliteStorage implements Storage {
     await pg.waitReady;
     const storage = new PgliteStorage(pg);
     await pg.exec(schemaStatements().join(';\n'));
+    await pg.exec(undoStatements().join(';\n'));
+    storage.keys = await primaryKeys(pg);
+    await setRecording(pg, false);
     return storage;
   }
 
@@ -118,20 +124,36 @@ export class PgliteStorage implements Storage {
     const written = [...this.dirty];
     const dump = base && written.every((t) => TABLE_NAMES.includes(t)) ? await this.dumpOver(base.dump, written) : await this.dump();
     const snap: PgliteSnapshot = { kind: 'pglite', dump };
-    this.baseline = snap;
-    this.dirty.clear();
+    await this.record(snap);
     return snap;
   }
 
-  /** Back to the snapshot most recently taken or restored, only the tables written since are reloaded. */
+  /** `snap` is the state now: writes from here on are logged, so going back to it undoes only them. */
+  private async record(snap: PgliteSnapshot): Promise<void> {
+    await clearLog(this.db);
+    await setRecording(this.db, true);
+    this.baseline = snap;
+    this.dirty.clear();
+  }
+
+  /** Back to the snapshot most recently taken or restored: its undo log is replayed; any other is reloaded whole. */
   async restore(snapshot: StorageSnapshot): Promise<void> {
     const snap = snapshot as PgliteSnapshot;
     if (snap.kind !== 'pglite') throw new Error('snapshot belongs to another driver');
-    const partial = snap === this.baseline && [...this.dirty].every((t) => TABLE_NAMES.includes(t));
-    const tables = partial ? [...this.dirty] : TABLE_NAMES;
-    await this.reload(snap.dump, tables);
-    this.baseline = snap;
-    this.dirty.clear();
+    if (snap === this.baseline && !this.tx) {
+      // Every write since the baseline is in the undo log: replay it backwards.
+      await this.pg.transaction(async (tx) => {
+        await setRecording(tx, false);
+        await rollBack(tx, this.keys);
+        await setRecording(tx, true);
+      });
+      await this.pg.syncToFs();
+      this.dirty.clear();
+      return;
+    }
+    await setRecording(this.db, false);
+    await this.reload(snap.dump, TABLE_NAMES);
+    await this.record(snap);
   }
 
   /** Every table, read in one transaction (one consistent view, and no file sync per table). */
@@ -151,6 +173,7 @@ export class PgliteStorage implements Storage {
 
   async load(dump: TableDump): Promise<void> {
     assertKnownTables(dump);
+    await setRecording(this.db, false);
     await this.reload(dump, TABLE_NAMES);
     this.baseline = undefined;
   }

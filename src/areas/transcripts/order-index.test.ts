@@ -1,0 +1,78 @@
+// The list-order index against a plain ORDER BY … OFFSET, through inserts, moves, deletes and rebuilds, on both drivers.
+import { describe, expect, it } from 'vitest';
+import { SqliteStorage } from '../../storage/sqlite/sqlite-storage.js';
+import { PgliteStorage } from '../../storage/pglite/pglite-storage.js';
+import type { Storage } from '../../storage/storage.js';
+import { TranscriptOrder, forgetTranscriptOrder, type OrderKey } from './order-index.js';
+
+const WS = ['ws_a', 'ws_b'];
+
+async function insert(storage: Storage, id: string, ws: string, key: OrderKey) {
+  await storage.run(
+    'INSERT INTO transcripts (id, seq, workspace_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    [id, key.seq, ws, id, key.at, key.at],
+  );
+}
+
+/** The key at every rank, found through the index, equals the plain OFFSET answer. */
+async function expectAgrees(storage: Storage, order: TranscriptOrder, ws: string) {
+  const plain = await storage.all<{ seq: number }>('SELECT seq FROM transcripts WHERE workspace_id = ? ORDER BY updated_at DESC, seq DESC', [ws]);
+  for (let offset = 0; offset <= plain.length; offset++) {
+    const seek = await order.seek(ws, offset);
+    expect(seek.total).toBe(plain.length);
+    if (offset === plain.length) continue;
+    const row = seek.below
+      ? await storage.get<{ seq: number }>(
+          'SELECT seq FROM transcripts WHERE workspace_id = ? AND (updated_at, seq) < (?, ?) ORDER BY updated_at DESC, seq DESC LIMIT 1 OFFSET ?',
+          [ws, seek.below.at, seek.below.seq, seek.skip],
+        )
+      : await storage.get<{ seq: number }>('SELECT seq FROM transcripts WHERE workspace_id = ? ORDER BY updated_at DESC, seq DESC LIMIT 1 OFFSET ?', [ws, seek.skip]);
+    expect(Number(row?.seq), `offset ${offset}`).toBe(Number(plain[offset]?.seq));
+  }
+}
+
+describe.each([
+  ['sqlite', () => SqliteStorage.create()],
+  ['pglite', () => PgliteStorage.create()],
+] as const)('transcript order index on %s', (_name, open) => {
+  it('answers every offset like ORDER BY … OFFSET through inserts, moves, deletes and a rebuild', async () => {
+    const storage = await open();
+    const order = new TranscriptOrder(storage, 3);
+    const keys = new Map<string, { ws: string; key: OrderKey }>();
+    let seq = 0;
+    // A fixed pseudo-random walk: repeated times, moves up and down, deletions.
+    let x = 7;
+    const next = () => (x = (x * 1103515245 + 12345) % 2147483648);
+    for (let i = 0; i < 120; i++) {
+      const ws = WS[i % 2] as string;
+      const key = { at: next() % 40, seq: ++seq };
+      await insert(storage, `t${i}`, ws, key);
+      await order.add(ws, key);
+      keys.set(`t${i}`, { ws, key });
+      if (i % 5 === 4) {
+        const id = `t${next() % i}`;
+        const entry = keys.get(id);
+        if (entry) {
+          const to = { at: next() % 50, seq: entry.key.seq };
+          await storage.run('UPDATE transcripts SET updated_at = ? WHERE id = ?', [to.at, id]);
+          await order.move(entry.ws, entry.key, to);
+          entry.key = to;
+        }
+      }
+      if (i % 7 === 6) {
+        const id = `t${next() % i}`;
+        const entry = keys.get(id);
+        if (entry) {
+          await storage.run('DELETE FROM transcripts WHERE id = ?', [id]);
+          await order.remove(entry.ws, entry.key);
+          keys.delete(id);
+        }
+      }
+    }
+    for (const ws of WS) await expectAgrees(storage, order, ws);
+    await forgetTranscriptOrder(storage);
+    for (const ws of WS) await expectAgrees(storage, order, ws);
+    expect((await order.seek('ws_none', 0)).total).toBe(0);
+    await storage.close();
+  }, 240_000);
+});
