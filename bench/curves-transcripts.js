@@ -50,6 +50,8 @@ async function seed(emulator, from, to) {
       await storage.run(`INSERT INTO transcripts (${COLUMNS.join(', ')}) VALUES ${marks(COLUMNS, end - start)}`, tParams);
       await storage.run(`INSERT INTO transcript_messages (${MSG_COLUMNS.join(', ')}) VALUES ${marks(MSG_COLUMNS, end - start)}`, mParams);
     }
+    // Written around the store: its list-order index is rebuilt on next use (forgetTranscriptOrder).
+    await storage.run("DELETE FROM meta WHERE key = 'transcripts.order'");
   });
 }
 
@@ -123,9 +125,13 @@ async function resetRestore(storage, { size, iterations }) {
     const snapshot = await emulator.snapshot();
     const restores = [];
     const resets = [];
+    // Each in its own run: going back to the snapshot most recently taken or restored is the cheap path.
     for (let i = 0; i < iterations; i++) {
       await writes(i);
       restores.push((await timeAsync(() => emulator.restore(snapshot))).ms);
+    }
+    await emulator.reset();
+    for (let i = 0; i < iterations; i++) {
       await writes(i);
       resets.push((await timeAsync(() => emulator.reset())).ms);
     }
@@ -142,7 +148,8 @@ const OPS = ['listFirst', 'listMiddle', 'listLast', 'get', 'create'];
 /** Runs every curve; `row(measure, result, target, status)` collects README rows. */
 export async function benchTranscriptCurves(config = CURVE_CONFIG, row = () => {}) {
   const curves = {};
-  for (const storage of ['sqlite', 'pglite']) {
+  const drivers = config.drivers ?? ['sqlite', 'pglite'];
+  for (const storage of drivers) {
     const name = storage === 'sqlite' ? 'SQLite' : 'PGlite';
     const c = await curve(storage, config[storage], config.limit);
     curves[storage] = c;
@@ -159,7 +166,7 @@ export async function benchTranscriptCurves(config = CURVE_CONFIG, row = () => {
       const ok = verdict(growth, TARGETS.growth) === 'PASS' && verdict(top[op], TARGETS.p50) === 'PASS' ? 'PASS' : 'MISS';
       let vs = '';
       if (storage === 'pglite') {
-        const sq = curves.sqlite.points.find((p) => p.size === top.size);
+        const sq = curves.sqlite?.points.find((p) => p.size === top.size);
         if (sq) vs = `, ${ratio(top[op] / sq[op])} SQLite ${verdict(top[op] / sq[op], TARGETS.vsSqlite)}`;
       }
       console.log(`    ${op.padEnd(11)} ${top.size.toLocaleString('en-US')}: ${ms(top[op])}, ${ratio(growth)} of 1k [target ≤ 2× and ≤ 5 ms: ${ok}]${vs}`);
@@ -169,7 +176,7 @@ export async function benchTranscriptCurves(config = CURVE_CONFIG, row = () => {
     console.log(`    RSS growth ${Math.round(kb)} B per transcript [target ≤ 2 KB: ${verdict(kb, TARGETS.rss)}]`);
     row(`${name} RSS per transcript (1k → ${top.size.toLocaleString('en-US')})`, `${Math.round(kb)} B`, TARGETS.rss.show, verdict(kb, TARGETS.rss));
   }
-  for (const storage of ['sqlite', 'pglite']) {
+  for (const storage of drivers) {
     const name = storage === 'sqlite' ? 'SQLite' : 'PGlite';
     const cfg = config.reset[storage];
     const target = storage === 'sqlite' ? TARGETS.resetSqlite : TARGETS.resetPglite;
@@ -185,9 +192,11 @@ export async function benchTranscriptCurves(config = CURVE_CONFIG, row = () => {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = performance.now();
   const quick = process.argv.includes('--quick');
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
   const config = quick
     ? { ...CURVE_CONFIG, sqlite: { sizes: [1_000, 10_000, 100_000], iterations: 100 }, pglite: { sizes: [1_000, 10_000], iterations: 30 } }
-    : CURVE_CONFIG;
+    : { ...CURVE_CONFIG };
+  if (only) config.drivers = [only];
   console.log(`(f) transcript curves${quick ? ' (quick)' : ''}`);
   await benchTranscriptCurves(config);
   console.log(`  total ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -11,7 +11,7 @@
 import type { SqlValue, Storage } from '../../storage/storage.js';
 
 /** Keys per block after a split; a block splits when it passes twice this. */
-const BLOCK = 1024;
+const BLOCK = 2048;
 const META_KEY = 'transcripts.order';
 
 export interface OrderKey {
@@ -28,8 +28,8 @@ interface BlockRow {
 
 interface PageBlock {
   [column: string]: SqlValue;
-  up_at: number | null;
-  up_seq: number | null;
+  lo_at: number;
+  lo_seq: number;
   n: number;
   cum: number;
   total: number;
@@ -163,20 +163,25 @@ export class TranscriptOrder {
   /** Where the page starting `offset` keys from the top begins, and the workspace's total. */
   async seek(workspaceId: string, offset: number): Promise<PageSeek> {
     await this.ensure();
+    // One window pass over the blocks (a few hundred rows at a million keys), top down.
     const hit = await this.storage.get<PageBlock>(
-      `SELECT up_at, up_seq, n, cum, total FROM (
-         SELECT n, LAG(lo_at) OVER (ORDER BY lo_at DESC, lo_seq DESC) AS up_at, LAG(lo_seq) OVER (ORDER BY lo_at DESC, lo_seq DESC) AS up_seq,
-           SUM(n) OVER (ORDER BY lo_at DESC, lo_seq DESC) AS cum, SUM(n) OVER () AS total
+      `SELECT lo_at, lo_seq, n, cum, (SELECT SUM(n) FROM transcript_pages WHERE workspace_id = ?) AS total FROM (
+         SELECT lo_at, lo_seq, n, SUM(n) OVER (ORDER BY lo_at DESC, lo_seq DESC ROWS UNBOUNDED PRECEDING) AS cum
          FROM transcript_pages WHERE workspace_id = ?) x
        WHERE cum > ? ORDER BY cum LIMIT 1`,
-      [workspaceId, offset],
+      [workspaceId, workspaceId, offset],
     );
     if (!hit) {
       const all = await this.storage.get<{ total: number | null }>('SELECT SUM(n) AS total FROM transcript_pages WHERE workspace_id = ?', [workspaceId]);
       return { total: Number(all?.total ?? 0), below: null, skip: offset };
     }
+    // The block above it bounds the page's first key; the top block has none.
+    const up = await this.storage.get<BlockRow>(
+      'SELECT lo_at, lo_seq, n FROM transcript_pages WHERE workspace_id = ? AND (lo_at, lo_seq) > (?, ?) ORDER BY lo_at, lo_seq LIMIT 1',
+      [workspaceId, hit.lo_at, hit.lo_seq],
+    );
     const before = Number(hit.cum) - Number(hit.n);
-    const below = hit.up_at === null || hit.up_seq === null ? null : { at: Number(hit.up_at), seq: Number(hit.up_seq) };
+    const below = up ? { at: Number(up.lo_at), seq: Number(up.lo_seq) } : null;
     return { total: Number(hit.total), below, skip: offset - before };
   }
 }

@@ -22,6 +22,12 @@ export class SqliteStorage implements Storage {
   private db: Database.Database;
   private statements = new Map<string, Database.Statement>();
   private depth = 0;
+  /**
+   * In memory, the snapshot most recently taken or restored. While it is set a savepoint
+   * (`emulator_baseline`) stays open under every write, so going back to it is a ROLLBACK TO that
+   * costs the pages written since, not the whole database. Request transactions nest inside it.
+   */
+  private baseline: SqliteSnapshot | undefined;
 
   private constructor(private readonly file: string | null) {
     this.db = SqliteStorage.open(file);
@@ -77,33 +83,59 @@ export class SqliteStorage implements Storage {
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.depth > 0) return fn();
     this.depth++;
-    this.db.exec('BEGIN');
+    const nested = this.db.inTransaction;
+    this.db.exec(nested ? 'SAVEPOINT emulator_tx' : 'BEGIN');
     try {
       const result = await fn();
-      this.db.exec('COMMIT');
+      this.db.exec(nested ? 'RELEASE emulator_tx' : 'COMMIT');
       return result;
     } catch (err) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      if (!this.db.inTransaction) this.baseline = undefined; // SQLite rolled everything back itself
+      else if (nested) this.db.exec('ROLLBACK TO emulator_tx; RELEASE emulator_tx');
+      else this.db.exec('ROLLBACK');
       throw err;
     } finally {
       this.depth--;
     }
   }
 
+  /** Opens the baseline savepoint: writes from here on can be rolled back to `snap`. */
+  private beginBaseline(snap: SqliteSnapshot): void {
+    this.db.exec('SAVEPOINT emulator_baseline');
+    this.baseline = snap;
+  }
+
+  /** Keeps what was written since the baseline (in memory, a RELEASE is a commit). */
+  private endBaseline(): void {
+    if (this.baseline && this.db.inTransaction) this.db.exec('RELEASE emulator_baseline');
+    this.baseline = undefined;
+  }
+
   async snapshot(): Promise<StorageSnapshot> {
     if (this.file) return { kind: 'sqlite', dump: await this.dump() } as SqliteSnapshot;
-    return { kind: 'sqlite', image: this.db.serialize() } as SqliteSnapshot;
+    if (this.depth > 0) return { kind: 'sqlite', image: this.db.serialize() } as SqliteSnapshot;
+    this.endBaseline();
+    const snap: SqliteSnapshot = { kind: 'sqlite', image: this.db.serialize() };
+    this.beginBaseline(snap);
+    return snap;
   }
 
   async restore(snapshot: StorageSnapshot): Promise<void> {
     const snap = snapshot as SqliteSnapshot;
     if (snap.kind !== 'sqlite') throw new Error('snapshot belongs to another driver');
     if (snap.image) {
+      if (snap === this.baseline && this.depth === 0 && this.db.inTransaction) {
+        // ROLLBACK TO keeps the savepoint open: the baseline stays ready for the next restore.
+        this.db.exec('ROLLBACK TO emulator_baseline');
+        return;
+      }
       // Deserializing into a fresh connection is the fastest full restore better-sqlite3 offers.
       const next = SqliteStorage.open(null, snap.image);
+      this.baseline = undefined;
       this.db.close();
       this.db = next;
       this.statements.clear();
+      if (this.depth === 0) this.beginBaseline(snap);
       return;
     }
     if (snap.dump) await this.load(snap.dump);
