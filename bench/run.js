@@ -160,6 +160,10 @@ row('RAG HNSW / exact speed-up, 100k', ratio(speedup), 'ragSpeedup', speedup);
 row('RAG recall@10 HNSW vs exact, 10k', rag.small.recall.toFixed(3));
 row('RAG recall@10 HNSW vs exact, 100k', rag.large.recall.toFixed(3), 'ragRecall', rag.large.recall);
 
+const { benchTranscriptCurves } = await import('./curves-transcripts.js');
+console.log('\n(f) Transcript curves: 1k to 1M transcripts (PGlite to 100k), reset/restore after a few writes, RSS per transcript');
+await benchTranscriptCurves(undefined, (measure, result, target, status) => rows.push({ measure, result, target, status }));
+
 const misses = rows.filter((r) => r.status === 'MISS');
 console.log(`\nTotal bench time ${((performance.now() - wallStart) / 1000).toFixed(1)} s. ${misses.length ? `MISSES: ${misses.map((r) => r.measure).join('; ')}` : 'All targets met.'}`);
 console.log(`\n### Benchmark (Node ${process.version}, ${cpus().length} CPUs)\n`);

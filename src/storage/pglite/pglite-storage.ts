@@ -54,8 +54,8 @@ export class PgliteStorage implements Storage {
     await pg.waitReady;
     const storage = new PgliteStorage(pg);
     await pg.exec(schemaStatements().join(';\n'));
-    await pg.exec(undoStatements().join(';\n'));
     storage.keys = await primaryKeys(pg);
+    await pg.exec(undoStatements(storage.keys).join(';\n'));
     await setRecording(pg, false);
     return storage;
   }

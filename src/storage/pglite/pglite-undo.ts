@@ -7,17 +7,21 @@ import { TABLE_NAMES } from '../schema.js';
 const LOG = 'emulator_undo';
 const SWITCH = 'emulator.undo';
 
-/** The log table, the trigger function (a no-op while the switch is off) and a trigger per table. */
-export function undoStatements(): string[] {
+/**
+ * The log table, the trigger function (a no-op while the switch is off) and a trigger per table.
+ * An insert logs only the new row's key (the trigger's arguments name the key columns).
+ */
+export function undoStatements(keys: Map<string, string[]>): string[] {
   return [
     `CREATE TABLE IF NOT EXISTS ${LOG} (lsn BIGSERIAL PRIMARY KEY, tbl TEXT NOT NULL, op CHAR(1) NOT NULL, old JSONB, new JSONB)`,
     `CREATE OR REPLACE FUNCTION emulator_undo_record() RETURNS trigger LANGUAGE plpgsql AS $$
      BEGIN
        IF coalesce(current_setting('${SWITCH}', true), '') <> 'on' THEN RETURN NULL; END IF;
        IF TG_OP = 'INSERT' THEN
-         INSERT INTO ${LOG} (tbl, op, new) VALUES (TG_TABLE_NAME, 'i', to_jsonb(NEW));
+         INSERT INTO ${LOG} (tbl, op, new) VALUES (TG_TABLE_NAME, 'i', (SELECT jsonb_object_agg(k, to_jsonb(NEW) -> k) FROM unnest(TG_ARGV) k));
        ELSIF TG_OP = 'UPDATE' THEN
-         INSERT INTO ${LOG} (tbl, op, old, new) VALUES (TG_TABLE_NAME, 'u', to_jsonb(OLD), to_jsonb(NEW));
+         INSERT INTO ${LOG} (tbl, op, old, new)
+           VALUES (TG_TABLE_NAME, 'u', to_jsonb(OLD), (SELECT jsonb_object_agg(k, to_jsonb(NEW) -> k) FROM unnest(TG_ARGV) k));
        ELSE
          INSERT INTO ${LOG} (tbl, op, old) VALUES (TG_TABLE_NAME, 'd', to_jsonb(OLD));
        END IF;
@@ -25,7 +29,9 @@ export function undoStatements(): string[] {
      END $$`,
     ...TABLE_NAMES.flatMap((t) => [
       `DROP TRIGGER IF EXISTS ${t}_undo ON ${t}`,
-      `CREATE TRIGGER ${t}_undo AFTER INSERT OR UPDATE OR DELETE ON ${t} FOR EACH ROW EXECUTE FUNCTION emulator_undo_record()`,
+      `CREATE TRIGGER ${t}_undo AFTER INSERT OR UPDATE OR DELETE ON ${t} FOR EACH ROW EXECUTE FUNCTION emulator_undo_record(${(keys.get(t) ?? [])
+        .map((c) => `'${c}'`)
+        .join(', ')})`,
     ]),
   ];
 }
