@@ -116,6 +116,23 @@ describe.each(KINDS)('%s storage', (kind) => {
     }
   });
 
+  it('undoes inserts, updates and deletes back to the snapshot, twice over', async () => {
+    await insertUser(storage, 'u1', 'Ann');
+    await insertUser(storage, 'u2', 'Bob');
+    const before = await users(storage);
+    const snapshot = await storage.snapshot();
+    for (let round = 0; round < 2; round++) {
+      await storage.transaction(async () => {
+        await insertUser(storage, 'u3', 'Cy');
+        await storage.run('UPDATE users SET name = ?, created_at = ? WHERE id = ?', ['Anna', 5, 'u1']);
+      });
+      await storage.run('DELETE FROM users WHERE id = ?', ['u2']);
+      await storage.run('UPDATE users SET id = ? WHERE id = ?', ['u4', 'u3']);
+      await storage.restore(snapshot);
+      expect(await users(storage)).toEqual(before);
+    }
+  });
+
   it('refuses a dump with an unknown table and changes nothing', async () => {
     await insertUser(storage, 'stay');
     await expect(storage.load({ nope: [] })).rejects.toThrow('unknown table');
