@@ -10,7 +10,7 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../src/index.js';
 import { createHandlers } from '../src/adapters/msw.js';
-import { ROOT, extractBlocks, typeCheck, writeBlocks, type DocBlock } from './support/docs-blocks.js';
+import { ROOT, brokenLinks, extractBlocks, typeCheck, writeBlocks, type DocBlock } from './support/docs-blocks.js';
 import { setDocsContext } from './support/docs-context.js';
 
 const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
@@ -49,6 +49,10 @@ describe('docs blocks', () => {
     expect(blocks.filter((b) => b.doc === 'README.md').length).toBeGreaterThanOrEqual(2);
     expect(blocks.length).toBeGreaterThan(10);
     expect(written).toEqual([]);
+  });
+
+  it('links only to pages and headings that exist', () => {
+    expect(brokenLinks(DOCS)).toEqual([]);
   });
 
   it('compiles every block under strict', async () => {

@@ -1,7 +1,8 @@
 // The TypeScript blocks of the README and docs/*.md as files: extracted with their markers, the
 // package's own import names pointed at src/ (through package.json's export map, so a doc cannot
-// import a path the package does not export), and type-checked in one TypeScript program.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// import a path the package does not export), and type-checked in one TypeScript program; and the
+// relative links between the pages, checked to lead somewhere.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 
@@ -127,6 +128,38 @@ export function typeCheck(blocks: DocBlock[]): string[] {
       const at = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
       const line = at && d.file === source ? block.line + 1 + at.line - block.offset : block.line;
       problems.push(`${block.doc}:${line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    }
+  }
+  return problems;
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as dashes. */
+function anchorOf(heading: string): string {
+  return heading.trim().toLowerCase().replace(/`/g, '').replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+}
+
+function headingsOf(doc: string): Set<string> {
+  const out = new Set<string>();
+  let fenced = false;
+  for (const line of readFileSync(join(ROOT, doc), 'utf8').split('\n')) {
+    if (line.startsWith('```')) fenced = !fenced;
+    const heading = fenced ? null : /^#{1,6} (.*)$/.exec(line);
+    if (heading) out.add(anchorOf(heading[1]!));
+  }
+  return out;
+}
+
+/** Relative links between the docs that lead nowhere: a missing file, or a heading it lacks. */
+export function brokenLinks(docs: string[]): string[] {
+  const problems: string[] = [];
+  for (const doc of docs) {
+    const text = readFileSync(join(ROOT, doc), 'utf8');
+    for (const [, link] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/.test(link!)) continue;
+      const [path, anchor] = link!.split('#') as [string, string | undefined];
+      const target = path === '' ? doc : relative(ROOT, join(ROOT, dirname(doc), path));
+      if (!existsSync(join(ROOT, target))) problems.push(`${doc}: ${link} (no such file)`);
+      else if (anchor && target.endsWith('.md') && !headingsOf(target).has(anchor)) problems.push(`${doc}: ${link} (no such heading)`);
     }
   }
   return problems;
