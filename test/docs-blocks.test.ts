@@ -3,7 +3,7 @@
 // imports vitest as a suite of its own. A block marked `<!-- not-run: reason -->` (a browser page,
 // a fragment) is only compiled; `<!-- prelude: serve -->` gives a block what a running
 // `service-emulator serve` gives a client at http://127.0.0.1:4010 (answered here through MSW).
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setupServer } from 'msw/node';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
@@ -49,6 +49,11 @@ describe('docs blocks', () => {
     expect(blocks.filter((b) => b.doc === 'README.md').length).toBeGreaterThanOrEqual(2);
     expect(blocks.length).toBeGreaterThan(10);
     expect(written).toEqual([]);
+  });
+
+  it('the README links every page of docs/', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(DOCS.filter((doc) => doc !== 'README.md' && !readme.includes(`](${doc})`))).toEqual([]);
   });
 
   it('links only to pages and headings that exist', () => {
