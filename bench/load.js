@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ROOT } from './shared.js';
 import { median, quantile } from './stats.js';
 
-export const LOAD_CONFIG = { clients: 100, seconds: Number(process.env.BENCH_LOAD_SECONDS ?? 60) };
+export const LOAD_CONFIG = { clients: Number(process.env.BENCH_LOAD_CLIENTS ?? 100), seconds: Number(process.env.BENCH_LOAD_SECONDS ?? 60) };
 
 const CHILD = join(ROOT, 'bench', 'load-server-child.js');
 const TOPICS = ['password reset', 'refund charged twice', 'sync conflict', 'rate limit 429', 'backup retention'];
@@ -88,7 +88,7 @@ export async function benchLoad(config = LOAD_CONFIG) {
           continue;
         }
         if (req.kind === 'create') state.transcripts[client].push(JSON.parse(body)._id);
-        if (req.kind === 'upload') state.uploads.push(JSON.parse(body)._id ?? JSON.parse(body).file?._id);
+        if (req.kind === 'upload') state.uploads.push(JSON.parse(body)[0]?._id);
       } catch (err) {
         errors++;
         if (errorSamples.length < 5) errorSamples.push(`${req.kind} ${err.message}`);
