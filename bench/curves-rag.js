@@ -10,7 +10,7 @@ const list = (text) => text.split(',').map((s) => Number(s.trim())).filter((n) =
 
 export const CURVES_CONFIG = {
   sizes: list(process.env.BENCH_RAG_SIZES ?? '1000,10000,100000'),
-  pgliteSizes: list(process.env.BENCH_RAG_PGLITE_SIZES ?? '1000,10000,100000'),
+  pgliteSizes: list(process.env.BENCH_RAG_PGLITE_SIZES ?? '1000,10000'),
   perFile: 500,
   queries: Number(process.env.BENCH_RAG_QUERIES ?? 60),
   /** First-after-X measurements per kind (reset, restore, import); the median is reported. */
@@ -116,10 +116,9 @@ async function measureSize(n, storage, config) {
     await emulator.importState(state);
     firsts.import.push(await timed(() => api.context(qs[i])));
   }
-  const chunks = (await api.search('section')).total >= 0 ? n : n;
   await emulator.close();
   return {
-    n: chunks,
+    n,
     storage,
     loadMs,
     firstContextAfterLoad,
