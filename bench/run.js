@@ -160,6 +160,64 @@ row('RAG HNSW / exact speed-up, 100k', ratio(speedup), 'ragSpeedup', speedup);
 row('RAG recall@10 HNSW vs exact, 10k', rag.small.recall.toFixed(3));
 row('RAG recall@10 HNSW vs exact, 100k', rag.large.recall.toFixed(3), 'ragRecall', rag.large.recall);
 
+// (f) and (g), issue 13 targets 3, 4, 6 and 7: RAG curves, first query after a swap, ingest, load.
+Object.assign(TARGETS, {
+  ragIngest: { op: '>=', limit: 10_000, show: '≥ 10,000 chunks/s' },
+  ragCurve: { op: '<=', limit: 2, show: '≤ 2× the 1k figure' },
+  ragSearchP50: { op: '<=', limit: 10, show: '≤ 10 ms' },
+  ragContextP50: { op: '<=', limit: 5, show: '≤ 5 ms' },
+  ragPglite: { op: '<=', limit: 3, show: '≤ 3× SQLite' },
+  ragFirst: { op: '<=', limit: 2, show: '≤ 2× warm p50' },
+  loadP99: { op: '<=', limit: 50, show: '≤ 50 ms' },
+  loadMax: { op: '<=', limit: 200, show: '≤ 200 ms' },
+  loadClean: { op: '<=', limit: 0, show: '0' },
+});
+show('ingest target (end to end, 10k)', `${Math.round(rag.e2e.chunksPerSec)} chunks/s`, 'ragIngest', rag.e2e.chunksPerSec);
+row(`RAG ingest end to end (upload → searchable → first query), ${rag.e2e.chunks} chunks`, `${Math.round(rag.e2e.chunksPerSec)} chunks/s`, 'ragIngest', rag.e2e.chunksPerSec);
+const { benchCurves, CURVES_CONFIG } = await import('./curves-rag.js');
+console.log(`\n(f) RAG curves: search and context at ${CURVES_CONFIG.sizes.join(', ')} distinct chunks (SQLite; PGlite at ${CURVES_CONFIG.pgliteSizes.join(', ')}), ${CURVES_CONFIG.queries} queries each; first context query after load, reset, restore and import`);
+const curves = await benchCurves(CURVES_CONFIG);
+for (const [storage, list] of Object.entries(curves)) {
+  for (const r of list) {
+    console.log(
+      `  ${storage.padEnd(6)} ${String(r.n).padStart(6)} chunks: load ${ms(r.loadMs)}; search p50 ${ms(r.search.p50)} p99 ${ms(r.search.p99)}; context p50 ${ms(r.context.p50)} p99 ${ms(r.context.p99)}; ` +
+        `first context after load ${ms(r.firstContextAfterLoad)}, reset ${ms(r.firstAfterReset)}, restore ${ms(r.firstAfterRestore)}, import ${ms(r.firstAfterImport)}; first search after reset ${ms(r.firstSearchAfterReset)}`,
+    );
+  }
+}
+const sq = curves.sqlite;
+if (sq.length > 0) {
+  const base = sq[0];
+  for (const r of sq) {
+    const label = `${r.n.toLocaleString('en-US')}`;
+    row(`RAG search p50, SQLite, ${label} chunks`, ms(r.search.p50), 'ragSearchP50', r.search.p50);
+    row(`RAG context p50, SQLite, ${label} chunks`, ms(r.context.p50), 'ragContextP50', r.context.p50);
+    if (r !== base) {
+      row(`RAG search ${label} / ${base.n.toLocaleString('en-US')} (SQLite p50)`, ratio(r.search.p50 / base.search.p50), 'ragCurve', r.search.p50 / base.search.p50);
+      row(`RAG context ${label} / ${base.n.toLocaleString('en-US')} (SQLite p50)`, ratio(r.context.p50 / base.context.p50), 'ragCurve', r.context.p50 / base.context.p50);
+    }
+    const warm = r.context.p50;
+    for (const [what, value] of [['load', r.firstContextAfterLoad], ['reset', r.firstAfterReset], ['restore', r.firstAfterRestore], ['import', r.firstAfterImport]]) {
+      row(`RAG first context after ${what} / warm, SQLite, ${label}`, `${ms(value)} (${ratio(value / warm)})`, 'ragFirst', value / warm);
+    }
+  }
+}
+for (const r of curves.pglite) {
+  const s = sq.find((x) => x.n === r.n);
+  if (!s) continue;
+  const worst = Math.max(r.search.p50 / s.search.p50, r.context.p50 / s.context.p50);
+  row(`RAG PGlite / SQLite p50 (search ${ms(r.search.p50)}, context ${ms(r.context.p50)}), ${r.n.toLocaleString('en-US')}`, ratio(worst), 'ragPglite', worst);
+}
+const { benchLoad, LOAD_CONFIG } = await import('./load.js');
+console.log(`\n(g) Under load: ${LOAD_CONFIG.clients} concurrent clients (reads, writes, uploads) for ${LOAD_CONFIG.seconds} s through the HTTP door on 127.0.0.1`);
+const load = await benchLoad(LOAD_CONFIG);
+console.log(`  ${load.requests} requests; p50 ${ms(load.p50)}, p99 ${ms(load.p99)}, max ${ms(load.max)}; errors ${load.errors}; writes read back ${load.writes}, lost ${load.lost}`);
+for (const [kind, k] of Object.entries(load.kinds)) console.log(`  ${kind.padEnd(7)} n=${k.n} p50 ${ms(k.p50)} p99 ${ms(k.p99)} max ${ms(k.max)}`);
+if (load.errorSamples.length) console.log(`  error samples: ${load.errorSamples.join(' | ')}`);
+row(`Load p99, ${LOAD_CONFIG.clients} clients × ${LOAD_CONFIG.seconds} s (HTTP)`, ms(load.p99), 'loadP99', load.p99);
+row(`Load max, ${LOAD_CONFIG.clients} clients × ${LOAD_CONFIG.seconds} s (HTTP)`, ms(load.max), 'loadMax', load.max);
+row('Load errors + lost writes', `${load.errors} + ${load.lost} (of ${load.writes} writes)`, 'loadClean', load.errors + load.lost);
+
 const misses = rows.filter((r) => r.status === 'MISS');
 console.log(`\nTotal bench time ${((performance.now() - wallStart) / 1000).toFixed(1)} s. ${misses.length ? `MISSES: ${misses.map((r) => r.measure).join('; ')}` : 'All targets met.'}`);
 console.log(`\n### Benchmark (Node ${process.version}, ${cpus().length} CPUs)\n`);

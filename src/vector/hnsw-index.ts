@@ -63,11 +63,12 @@ export class HnswIndex implements VectorIndex {
     this.index.markDelete(label);
   }
 
-  search(query: Float32Array, k: number): VectorHit[] {
-    if (k <= 0 || this.live.size === 0) return [];
-    const want = Math.min(this.live.size, Math.max(k * 2, k + 10));
+  search(query: Float32Array, k: number, accept?: (label: number) => boolean, accepted?: number): VectorHit[] {
+    const size = accept ? Math.min(accepted ?? this.live.size, this.live.size) : this.live.size;
+    if (k <= 0 || size === 0) return [];
+    const want = Math.min(size, Math.max(k * 2, k + 10));
     this.index.setEf(Math.max(this.efSearch, want));
-    const { neighbors } = this.index.searchKnn(Array.from(query), want);
+    const { neighbors } = accept ? this.index.searchKnn(Array.from(query), want, accept) : this.index.searchKnn(Array.from(query), want);
     const hits = neighbors.map((label) => ({ label, score: roundScore(similarity(query, this.index.getPoint(label))) }));
     return hits.sort(compareHits).slice(0, k);
   }
