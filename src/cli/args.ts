@@ -34,6 +34,8 @@ export const SERVE_OPTIONS = {
   clock: { type: 'string' },
   now: { type: 'string' },
   issuer: { type: 'string' },
+  'allow-origin': { type: 'string', multiple: true },
+  'allow-host': { type: 'string', multiple: true },
 } as const satisfies Options;
 
 export const HELP_TEXT: Record<string, string> = {
@@ -55,6 +57,11 @@ Options:
                              clock every scenario time is shifted alike
       --issuer URL           the OAuth issuer tokens and discovery name (default: the origin each
                              request came to)
+      --allow-origin ORIGIN  a page (http(s)://host[:port]) that may call the control API and the
+                             dashboard and gets credentialed CORS answers, like loopback pages;
+                             repeatable (see docs/security.md)
+      --allow-host NAME      a Host name answered besides localhost names and the bound address
+                             (any port); bound to loopback, other names get 403; repeatable
   -h, --help                 this help
 `,
   scenarios: `Usage: service-emulator scenarios
@@ -95,7 +102,7 @@ Each command takes --help.
 
 /** What parse hands back: each flag as a string or a boolean, by its declared type. */
 export interface Parsed<O extends Options> {
-  values: { [K in keyof O]?: O[K]['type'] extends 'boolean' ? boolean : string };
+  values: { [K in keyof O]?: O[K] extends { multiple: true } ? string[] : O[K]['type'] extends 'boolean' ? boolean : string };
   positionals: string[];
 }
 
@@ -138,6 +145,24 @@ export interface ServeArgs {
   clock: 'real' | 'manual';
   now?: string;
   issuer?: string;
+  /** Normalized origins (`--allow-origin`), in the order given. */
+  allowedOrigins: string[];
+  /** Host names (`--allow-host`), lower case, without port. */
+  allowedHosts: string[];
+}
+
+/** Mirrors normalizeOrigin in src/core/origin-policy.ts (not imported: it pulls the error model in). */
+function origin(value: string): string {
+  const url = /^https?:\/\/[^/?#\s@]+\/?$/i.test(value) && URL.canParse(value) ? new URL(value) : undefined;
+  if (value !== 'null' && !url) throw new UsageError(`--allow-origin must be an origin such as http://app.test:3000 (scheme, host, optional port), not "${value}"`, 'serve');
+  return url ? url.origin : value;
+}
+
+function hostName(value: string): string {
+  const name = value.trim().toLowerCase().replace(/\.$/, '');
+  if (/^\[?[0-9a-f:.]+\]?$/.test(name) && name.includes(':')) return `[${name.replace(/^\[|\]$/g, '')}]`;
+  if (!/^[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$/.test(name)) throw new UsageError(`--allow-host must be a host name without scheme or port (any port is allowed), not "${value}"`, 'serve');
+  return name;
 }
 
 const isFile = (value: string) => value.endsWith('.json') || value.includes('/') || value.includes('\\');
@@ -163,5 +188,7 @@ export function checkServe(values: Parsed<typeof SERVE_OPTIONS>['values']): Serv
     clock: oneOf(values.clock, ['real', 'manual'] as const, 'clock') ?? 'real',
     ...(values.now !== undefined && { now: values.now }),
     ...(values.issuer !== undefined && { issuer: values.issuer }),
+    allowedOrigins: (values['allow-origin'] ?? []).map(origin),
+    allowedHosts: (values['allow-host'] ?? []).map(hostName),
   };
 }
