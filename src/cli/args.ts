@@ -2,6 +2,8 @@
 // parsed and checked before the emulator (storage drivers, zod schemas, routes) loads.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { VERSION } from '../version.js';
+// Small and free of drivers and schemas: the same checks createEmulator and startServer make.
+import { normalizeHostName, normalizeOrigin } from '../core/origin-policy.js';
 
 /** Kept equal to src/adapters/node-server.ts (a test checks it), which this file must not import. */
 export const DEFAULT_PORT = 4010;
@@ -151,17 +153,15 @@ export interface ServeArgs {
   allowedHosts: string[];
 }
 
-/** Mirrors normalizeOrigin in src/core/origin-policy.ts (not imported: it pulls the error model in). */
 function origin(value: string): string {
-  const url = /^https?:\/\/[^/?#\s@]+\/?$/i.test(value) && URL.canParse(value) ? new URL(value) : undefined;
-  if (value !== 'null' && !url) throw new UsageError(`--allow-origin must be an origin such as http://app.test:3000 (scheme, host, optional port), not "${value}"`, 'serve');
-  return url ? url.origin : value;
+  const normalized = normalizeOrigin(value);
+  if (!normalized) throw new UsageError(`--allow-origin must be an origin such as http://app.test:3000 (scheme, host, optional port), not "${value}"`, 'serve');
+  return normalized;
 }
 
 function hostName(value: string): string {
-  const name = value.trim().toLowerCase().replace(/\.$/, '');
-  if (/^\[?[0-9a-f:.]+\]?$/.test(name) && name.includes(':')) return `[${name.replace(/^\[|\]$/g, '')}]`;
-  if (!/^[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$/.test(name)) throw new UsageError(`--allow-host must be a host name without scheme or port (any port is allowed), not "${value}"`, 'serve');
+  const name = normalizeHostName(value);
+  if (!name) throw new UsageError(`--allow-host must be a host name without scheme or port (any port is allowed), not "${value}"`, 'serve');
   return name;
 }
 

@@ -45,7 +45,7 @@ export function checkAllowedOrigins(values: readonly string[] = []): string[] {
 /** A host name without port or scheme, lower case; IPv6 in brackets or bare. */
 export function normalizeHostName(value: string): string | undefined {
   const name = value.trim().toLowerCase().replace(/\.$/, '');
-  if (/^\[?[0-9a-f:.]+\]?$/.test(name) && name.includes(':')) return `[${name.replace(/^\[|\]$/g, '')}]`;
+  if (/^\[?[0-9a-f:.]+\]?$/.test(name) && name.split(':').length > 2) return `[${name.replace(/^\[|\]$/g, '')}]`;
   return /^[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$/.test(name) ? name : undefined;
 }
 
