@@ -3,10 +3,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Emulator } from '../emulator/emulator.js';
+import { hostGuard } from '../core/origin-policy.js';
 
 export interface ServerOptions {
   port?: number;
   host?: string;
+  /**
+   * Host names answered besides loopback ones and the bound address (docs/security.md). Bound to
+   * loopback, any other Host gets 403 (DNS rebinding); bound to 0.0.0.0 or a public address, Host
+   * is checked only when this names some.
+   */
+  allowedHosts?: string[];
 }
 
 export interface RunningServer {
@@ -20,9 +27,10 @@ export const DEFAULT_HOST = '127.0.0.1';
 
 export async function startServer(emulator: Pick<Emulator, 'fetch'> & Partial<Pick<Emulator, 'serveAt'>>, options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
+  const guard = hostGuard(host, options.allowedHosts);
   const listener = getRequestListener(
     async (request, env) => {
-      const response = await emulator.fetch(request, { clientIp: env.incoming.socket.remoteAddress ?? '127.0.0.1' });
+      const response = await emulator.fetch(request, { clientIp: env.incoming.socket.remoteAddress ?? '127.0.0.1', ...(guard && { hostGuard: guard }) });
       if (response.type === 'error') {
         // A network-error fault: close the connection without an answer.
         env.incoming.socket.destroy();

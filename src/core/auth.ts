@@ -14,12 +14,16 @@ export interface KeyForAuth {
   rateLimitPerDay?: number;
   /** Calls per UTC calendar month its workspace may make with its keys (`maxMonthlyApiCalls`). */
   monthlyCallLimit?: number;
+  /** Pages allowed to call with this key: they get credentialed CORS answers (docs/security.md). */
+  allowedOrigins?: readonly string[];
 }
 
 export interface KeyLookup {
   /** The key with what the core checks on every call, read in one query. */
   findForAuth(secret: string): Promise<KeyForAuth | undefined>;
   touch(key: KeyForAuth): Promise<void>;
+  /** Whether some active key lists `origin` in its allowedOrigins (for preflights, which carry no key). */
+  allowsOrigin?(origin: string): Promise<boolean>;
 }
 
 export type TokenCheck = { userId: string; claims: Record<string, unknown> } | 'expired' | 'invalid';

@@ -7,6 +7,7 @@ import type { ClockChange } from '../control/schema.js';
 import type { FaultRuleInput, FaultView } from '../control/fault-schema.js';
 import type { RequestInfo } from '../core/app.js';
 import { apiKeyFromRequest } from '../core/auth.js';
+import { hostRefusal } from '../core/origin-policy.js';
 import { REQUEST_ID_HEADER, clientRequestId, withHeader } from '../core/request-id.js';
 import type { RagFileState } from '../areas/rag-files/pipeline.js';
 import type { Handles } from '../scenarios/handles.js';
@@ -133,7 +134,8 @@ export class Emulator {
       const at = this.world.clock.iso();
       // The id is given on arrival, so a delayed answer keeps the place its request took.
       const arrived: RequestInfo = { ...info, requestId: this.world.nextRequestId('service') };
-      const fault = this.world.faults.match(request.method, path);
+      // A Host the door refuses gets its 403 from the core, never a fault's answer.
+      const fault = hostRefusal(request, info?.hostGuard) ? undefined : this.world.faults.match(request.method, path);
       if (fault && fault.delayMs > 0) return { delayed: fault, at, info: arrived };
       return { response: await this.answer(request, arrived, path, at, started, fault) };
     });

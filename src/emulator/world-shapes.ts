@@ -59,6 +59,8 @@ export interface WorldOptions {
   onInternalError?(err: unknown): void;
   /** How vector indexes are made: HNSW where hnswlib-node loads, else exact search. */
   vectorIndexFactory?: IndexFactory;
+  /** Origins trusted like loopback ones for the control API and credentialed CORS (normalized). */
+  allowedOrigins?: string[];
 }
 
 export interface Stores extends IdentityStores, ChatStores {

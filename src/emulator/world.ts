@@ -152,6 +152,7 @@ export class World {
       rateLimiter: this.rateLimiter,
       featureLimit: (feature) => this.settings.rateLimits[feature]?.perMinute ?? DEFAULT_RATE_LIMITS[feature],
       nextRequestId: () => this.nextRequestId('service'),
+      ...(options.allowedOrigins && { allowedOrigins: options.allowedOrigins }),
       ...(options.onInternalError && { onInternalError: options.onInternalError }),
     });
     // Each answer knows the origin it was asked at: discovery and every token it signs name it.
