@@ -119,7 +119,7 @@ export async function authenticate(auth: RouteAuth, request: Request, params: Re
     case 'apiKey': {
       const secret = apiKeyFromRequest(request);
       if (secret) return keyPrincipal(secret, deps.keys);
-      if (auth.optional) return { principal: { kind: 'anonymous' } };
+      if (auth.optional) return presentedOrAnonymous(request, deps);
       if (request.headers.has('authorization')) {
         throw unauthorized(auth.userTokenHint ?? 'This route takes a workspace API key, not a user access token: send it in x-api-key or as Authorization: Bearer svc_…');
       }
@@ -161,6 +161,26 @@ export async function authenticate(auth: RouteAuth, request: Request, params: Re
       throw new EmulatorError('INTERNAL_ERROR', `unknown auth kind ${JSON.stringify(never)}`);
     }
   }
+}
+
+/**
+ * An optional-credential route without a key: a Bearer token presented is still checked (401 when
+ * bad, never silently anonymous) and binds the call (core/tenant.ts): a platform user to the
+ * workspaces they are a member of, an embed token to its workspace. No credentials: anonymous.
+ */
+async function presentedOrAnonymous(request: Request, deps: AuthDeps): Promise<Authenticated> {
+  const token = bearerToken(request);
+  if (token === undefined) return { principal: { kind: 'anonymous' } };
+  const check = await deps.tokens.verifyUserToken(token);
+  if (check === 'expired') throw unauthorized('Access token has expired');
+  if (check !== 'invalid') {
+    const memberOf = await deps.members.workspacesOf(check.userId);
+    return { principal: { kind: 'user', userId: check.userId, claims: check.claims, memberOf } };
+  }
+  const endUser = await deps.endUsers.fromToken(token);
+  if (endUser === 'expired') throw unauthorized('Access token has expired');
+  if (endUser === 'invalid') throw unauthorized('Invalid access token');
+  return { principal: endUser };
 }
 
 const ANONYMOUS_SESSION = /^[A-Za-z0-9_.:-]{8,128}$/;
