@@ -118,7 +118,7 @@ export async function authenticate(auth: RouteAuth, request: Request, params: Re
       return { principal: { kind: 'anonymous' } };
     case 'apiKey': {
       const secret = apiKeyFromRequest(request);
-      if (secret) return keyPrincipal(secret, deps.keys);
+      if (secret) return namesOwnWorkspace(request, await keyPrincipal(secret, deps.keys));
       if (auth.optional) return presentedOrAnonymous(request, deps);
       if (request.headers.has('authorization')) {
         throw unauthorized(auth.userTokenHint ?? 'This route takes a workspace API key, not a user access token: send it in x-api-key or as Authorization: Bearer svc_…');
@@ -143,7 +143,7 @@ export async function authenticate(auth: RouteAuth, request: Request, params: Re
         const found = await keyPrincipal(secret, deps.keys);
         const wanted = auth.param ? params[auth.param] : undefined;
         if (wanted !== undefined && found.principal.kind === 'apiKey' && wanted !== found.principal.workspaceId) throw notFound('Workspace');
-        return found;
+        return namesOwnWorkspace(request, found);
       }
       const token = bearerToken(request);
       if (!token) throw unauthorized('Send an API key (x-api-key, or Authorization: Bearer svc_…) or a Bearer access token');
@@ -161,6 +161,17 @@ export async function authenticate(auth: RouteAuth, request: Request, params: Re
       throw new EmulatorError('INTERNAL_ERROR', `unknown auth kind ${JSON.stringify(never)}`);
     }
   }
+}
+
+/**
+ * A key is bound to its workspace (core/tenant.ts): a request that also names a workspace in
+ * `x-workspace-id` or `?workspaceId=` must name that one; another workspace is not found for it.
+ */
+function namesOwnWorkspace(request: Request, found: Authenticated): Authenticated {
+  const named = request.headers.get('x-workspace-id') ?? new URL(request.url).searchParams.get('workspaceId');
+  // Refused after the key is known, so the journal still names it.
+  if (named !== null && found.principal.kind === 'apiKey' && named !== found.principal.workspaceId) return { ...found, refusal: notFound('Workspace') };
+  return found;
 }
 
 /**
@@ -208,6 +219,8 @@ async function endUser(auth: RouteAuth & { kind: 'endUser' }, request: Request, 
     if (email) external.email = email;
     if (name) external.name = name;
     if (tier) external.tier = tier;
+    const named = namesOwnWorkspace(request, found);
+    if (named.refusal) return named;
     return { principal: await deps.endUsers.fromKey(found.key as KeyForAuth, external), ...(found.key && { key: found.key }) };
   }
   const token = bearerToken(request);

@@ -104,13 +104,15 @@ describe.each(MATRIX)('tenant walk: $label', ({ driver, door: doorName }) => {
         }
         for (const caller of b) {
           if (caller.name === NOBODY && (variant.anonymous || (rule.kind === 'own' && rule.anonymous))) continue;
-          const tries = rule.kind === 'own' ? ownTries(path, ids) : [{ path, headers: {} }];
+          const tries = rule.kind === 'own' ? ownTries(path, ids) : [{ path, headers: {} as Record<string, string>, namesA: false }];
           for (const attempt of tries) {
             const before = await rows(door);
             const res = await send(door, route.method, attempt.path, { ...caller.headers, ...attempt.headers }, body);
             const touched = touchedA(before, await rows(door), aIds);
             const where = `${route.method} ${attempt.path}${Object.keys(attempt.headers).length ? ` ${JSON.stringify(attempt.headers)}` : ''} as ${caller.name}`;
             if (rule.kind === 'scoped' && !REFUSED.includes(res.status) && res.status !== variant.alsoRefused?.status) failures.push(`${where}: ${res.status} ${res.text.slice(0, 160)}`);
+            // A key is bound to its workspace: naming A beside it (header or query) is refused (404 where keys are taken).
+            if (rule.kind === 'own' && caller.name.startsWith('B key') && attempt.namesA && !REFUSED.includes(res.status)) failures.push(`${where}: ${res.status} (a key naming another workspace must be refused)`);
             if (rule.kind === 'own' && res.status < 300) {
               // Ids B itself sent may come back (an echo); any other id of A's is a leak.
               const sent = `${attempt.path} ${JSON.stringify(attempt.headers)} ${JSON.stringify(body)}`;
@@ -130,11 +132,11 @@ describe.each(MATRIX)('tenant walk: $label', ({ driver, door: doorName }) => {
 });
 
 /** How B can name workspace A on a route that acts on the caller's own workspace. */
-function ownTries(path: string, ids: AIds): { path: string; headers: Record<string, string> }[] {
+function ownTries(path: string, ids: AIds): { path: string; headers: Record<string, string>; namesA?: boolean }[] {
   const sep = path.includes('?') ? '&' : '?';
   return [
     { path, headers: {} },
-    { path, headers: { 'x-workspace-id': ids.workspaceId as string } },
-    { path: `${path}${sep}workspaceId=${ids.workspaceId}`, headers: {} },
+    { path, headers: { 'x-workspace-id': ids.workspaceId as string }, namesA: true },
+    { path: `${path}${sep}workspaceId=${ids.workspaceId}`, headers: {}, namesA: true },
   ];
 }
