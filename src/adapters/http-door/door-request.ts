@@ -2,8 +2,49 @@
 // no undici object made. It passes for a Request (`instanceof Request`); members the core's hot
 // path never uses (streams, formData, signal, clone...) are served by a real Request made on first use.
 import type { IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
 import { LightHeaders } from '../../core/light-headers.js';
+
+/**
+ * The rest of a request body as a web stream, read as the consumer pulls. Unlike Readable.toWeb,
+ * cancelling it (a handler that stops reading, a form parser that gives up) drains the socket
+ * instead of destroying it, so a keep-alive client keeps its connection.
+ */
+function socketBody(incoming: IncomingMessage): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const fail = (err: unknown) => {
+        try {
+          controller.error(err);
+        } catch {
+          /* already closed or errored */
+        }
+      };
+      incoming.on('data', (chunk: Buffer) => {
+        controller.enqueue(chunk);
+        if ((controller.desiredSize ?? 1) <= 0) incoming.pause();
+      });
+      incoming.once('end', () => {
+        try {
+          controller.close();
+        } catch {
+          /* cancelled before the end */
+        }
+      });
+      incoming.once('error', fail);
+      incoming.once('close', () => {
+        if (!incoming.complete) fail(new Error('The client closed the request before its body ended'));
+      });
+    },
+    pull() {
+      incoming.resume();
+    },
+    cancel() {
+      incoming.removeAllListeners('data');
+      incoming.on('data', () => undefined);
+      incoming.resume();
+    },
+  });
+}
 
 export class DoorRequest {
   readonly method: string;
@@ -82,7 +123,7 @@ export class DoorRequest {
               controller.close();
             },
           })
-        : (Readable.toWeb(this.incoming) as ReadableStream<Uint8Array>);
+        : socketBody(this.incoming);
       init.duplex = 'half';
     }
     this.real = new Request(this.url, init);
