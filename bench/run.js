@@ -14,6 +14,8 @@ const CONFIG = {
   msw: { rounds: 10, perRound: 300, warmup: 200 },
   http: { rounds: 3, seconds: 3, warmupSeconds: 1, connections: 10 },
 };
+// BENCH_QUICK=1: fewer MSW requests and shorter HTTP rounds, for a before/after on a busy machine.
+if (process.env.BENCH_QUICK) Object.assign(CONFIG, { msw: { rounds: 4, perRound: 150, warmup: 100 }, http: { rounds: 3, seconds: 2, warmupSeconds: 1, connections: 10 } });
 
 const TARGETS = {
   createSqlite: { op: '<=', limit: 50, show: '≤ 50 ms' },
