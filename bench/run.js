@@ -12,8 +12,10 @@ const CONFIG = {
   snapshotSqlite: { iterations: 300, warmup: 20 },
   snapshotPglite: { iterations: 50, warmup: 10 },
   msw: { rounds: 10, perRound: 300, warmup: 200 },
-  http: { rounds: 3, seconds: 5, warmupSeconds: 2, connections: 10 },
+  http: { rounds: 3, seconds: 3, warmupSeconds: 1, connections: 10 },
 };
+// BENCH_QUICK=1: fewer MSW requests and shorter HTTP rounds, for a before/after on a busy machine.
+if (process.env.BENCH_QUICK) Object.assign(CONFIG, { msw: { rounds: 4, perRound: 150, warmup: 100 }, http: { rounds: 3, seconds: 2, warmupSeconds: 1, connections: 10 } });
 
 const TARGETS = {
   createSqlite: { op: '<=', limit: 50, show: '≤ 50 ms' },
@@ -21,9 +23,9 @@ const TARGETS = {
   resetPglite: { op: '<=', limit: 50, show: '≤ 50 ms' },
   snapshotSqlite: { op: '<=', limit: 5, show: '≤ 5 ms' },
   snapshotPglite: { op: '<=', limit: 5, show: '≤ 5 ms' },
-  mswRatio: { op: '<=', limit: 1.5, show: '≤ 1.5×' },
+  mswRatio: { op: '<=', limit: 1.3, show: '≤ 1.3×' },
   httpVsBare: { op: '>=', limit: 0.5, show: '≥ 0.5×' },
-  httpVsJsonServer: { op: '>=', limit: 5, show: '≥ 5×' },
+  httpVsMock: { op: '>=', limit: 5, show: '≥ 5×' },
   allOk: { op: '>=', limit: 1, show: 'all 200' },
   ragP50: { op: '<=', limit: 5, show: '≤ 5 ms' },
   ragRecall: { op: '>=', limit: 0.95, show: '≥ 0.95' },
@@ -31,6 +33,9 @@ const TARGETS = {
 };
 
 const wallStart = performance.now();
+// BENCH_ONLY=lifecycle,msw,http,rag runs only those parts (for a quick before/after); default: all.
+const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
+const runs = (part) => !ONLY || ONLY.includes(part);
 const rows = [];
 const row = (measure, result, targetKey, value) =>
   rows.push({ measure, result, target: TARGETS[targetKey]?.show, status: targetKey ? verdict(value, TARGETS[targetKey]) : undefined });
@@ -60,6 +65,7 @@ console.log(
 );
 console.log(`gc between phases: ${typeof globalThis.gc === 'function' ? 'yes (--expose-gc)' : 'no (run with --expose-gc)'}`);
 
+if (runs('lifecycle')) {
 console.log('\n(a) createEmulator() cold start, default scenario');
 const firstTotal = importMs + firstCreateMs;
 show('SQLite, first in process', `${ms(firstTotal)} (import dist ${ms(importMs)} + create ${ms(firstCreateMs)})`);
@@ -91,47 +97,74 @@ for (const [storage, config, target] of [['sqlite', CONFIG.snapshotSqlite, 'snap
   row(`restore() ${name} (median of ${snap.restore.n})`, ms(snap.restore.median), target, snap.restore.median);
 }
 
-const { rounds, perRound } = CONFIG.msw;
-console.log(`\n(c) In-process GET /api/v1/transcripts via msw/node, ${rounds} interleaved rounds × ${perRound} sequential fetches per side`);
-const msw = await benchMsw(CONFIG.msw);
-console.log(`  body ${msw.bodyBytes} bytes; same bytes from both handlers: ${msw.sameBytes}; content-types: ${msw.contentTypes.join(' / ')}`);
-console.log(spreadLine('emulator door (createHandlers)', msw.emulator));
-console.log(spreadLine('bare MSW handler', msw.bare));
-console.log(`  per-round ratios: ${msw.roundRatios.map((r) => r.toFixed(2)).join(', ')}`);
-show('ratio emulator / bare', ratio(msw.ratio), 'mswRatio', msw.ratio);
-row('MSW door, GET transcripts (median per request)', ms(msw.emulator.median));
-row('Bare MSW handler, same JSON (median per request)', ms(msw.bare.median));
-row('MSW door / bare MSW handler', ratio(msw.ratio), 'mswRatio', msw.ratio);
-
-const h = CONFIG.http;
-console.log(`\n(d) HTTP GET transcripts, autocannon ${h.connections} connections × ${h.seconds} s, ${h.rounds} rotating rounds (+${h.warmupSeconds} s warm-up each)`);
-console.log(`  placement: ${PLACEMENT}`);
-const http = await benchHttp(h);
-console.log(`  json-server: ${http.jsonServerCommand}`);
-console.log(
-  `  pre-check statuses ${JSON.stringify(http.checks.statuses)}; emulator/bare same bytes: ${http.checks.emulatorBareSameBytes} ` +
-    `(${http.checks.bodyBytes} B); json-server same list: ${http.checks.jsonServerSameList} (${http.checks.jsonServerBytes} B, pretty-printed)`,
-);
-console.log(`  content-types ${JSON.stringify(http.checks.contentTypes)}`);
-let allOk = true;
-for (const [name, r] of Object.entries(http.results)) {
-  const ok = r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.ok === r.total;
-  allOk &&= ok;
-  console.log(
-    `  ${name.padEnd(11)} median ${rps(r.median).padStart(14)}  rounds [${r.rps.map((v) => Math.round(v)).join(', ')}]  ` +
-      `responses ${r.total}, 2xx ${r.ok}, non2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}`,
-  );
 }
-show('ratio emulator / bare node:http', ratio(http.vsBare), 'httpVsBare', http.vsBare);
-show('ratio emulator / json-server', ratio(http.vsJsonServer), 'httpVsJsonServer', http.vsJsonServer);
-show('every response 200', String(allOk), 'allOk', allOk ? 1 : 0);
-row('HTTP emulator (startServer), GET transcripts', rps(http.results.emulator.median));
-row('HTTP bare node:http, same bytes', rps(http.results.bare.median));
-row('HTTP json-server 0.17.4, same list', rps(http.results.jsonServer.median));
-row('HTTP emulator / bare node:http', ratio(http.vsBare), 'httpVsBare', http.vsBare);
-row('HTTP emulator / json-server', ratio(http.vsJsonServer), 'httpVsJsonServer', http.vsJsonServer);
-row('HTTP responses with status 200', allOk ? 'all' : 'some not 200', 'allOk', allOk ? 1 : 0);
 
+if (runs('msw')) {
+  const { rounds, perRound } = CONFIG.msw;
+  console.log(`\n(c) In-process list, get-by-id and create via msw/node, ${rounds} interleaved rounds × ${perRound} sequential fetches per side`);
+  const msw = await benchMsw(CONFIG.msw);
+  for (const [kind, m] of Object.entries(msw)) {
+    console.log(
+      `  ${kind.padEnd(7)} body ${String(m.bodyBytes).padStart(5)} B, same answer ${m.sameBytes}; ` +
+        `emulator p50 ${ms(m.emulator.p50)} p99 ${ms(m.emulator.p99)}; bare p50 ${ms(m.bare.p50)} p99 ${ms(m.bare.p99)} (n=${m.emulator.n})`,
+    );
+    show(`${kind}: MSW door / bare, p50`, ratio(m.p50Ratio), 'mswRatio', m.p50Ratio);
+    show(`${kind}: MSW door / bare, p99`, ratio(m.p99Ratio), 'mswRatio', m.p99Ratio);
+    row(`MSW ${kind}: door p50 / p99`, `${ms(m.emulator.p50)} / ${ms(m.emulator.p99)}`);
+    row(`MSW ${kind}: bare handler p50 / p99`, `${ms(m.bare.p50)} / ${ms(m.bare.p99)}`);
+    row(`MSW ${kind}: door / bare, p50`, ratio(m.p50Ratio), 'mswRatio', m.p50Ratio);
+    row(`MSW ${kind}: door / bare, p99`, ratio(m.p99Ratio), 'mswRatio', m.p99Ratio);
+  }
+}
+
+if (runs('http')) {
+  const h = CONFIG.http;
+  const beforeDist = process.env.BENCH_BEFORE_DIST;
+  console.log(`\n(d) HTTP list, get-by-id and create, autocannon ${h.connections} connections × ${h.seconds} s, ${h.rounds} rotating rounds (+${h.warmupSeconds} s warm-up each)`);
+  console.log(`  placement: ${PLACEMENT}`);
+  if (beforeDist) console.log(`  "before" = the emulator built in ${beforeDist} (BENCH_BEFORE_DIST), served beside this build`);
+  const http = await benchHttp(h, { beforeDist });
+  for (const [name, command] of Object.entries(http.commands)) console.log(`  ${name}: ${command}`);
+  for (const [name, reason] of Object.entries(http.skipped)) console.log(`  ${name}: skipped (${reason})`);
+  let allOk = true;
+  const others = [['jsonServer', 'json-server 0.17.4'], ['prism', 'Prism'], ['mockoon', 'Mockoon']];
+  for (const [kind, results] of Object.entries(http.results)) {
+    const c = http.checks[kind];
+    console.log(`  ${kind}: statuses ${JSON.stringify(Object.fromEntries(http.names.map((n) => [n, c[n].status])))}, bytes ${JSON.stringify(Object.fromEntries(http.names.map((n) => [n, c[n].bytes])))}` + (c.sameBytesAsBare === undefined ? '' : `, emulator = bare bytes: ${c.sameBytesAsBare}`));
+    for (const [name, r] of Object.entries(results)) {
+      const ok = r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.ok === r.total;
+      allOk &&= ok;
+      console.log(
+        `    ${name.padEnd(11)} median ${rps(r.median).padStart(14)}  rounds [${r.rps.map((v) => Math.round(v)).join(', ')}]  ` +
+          `responses ${r.total}, 2xx ${r.ok}, non2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}`,
+      );
+    }
+    const emu = results.emulator.median;
+    const vsBare = emu / results.bare.median;
+    show(`${kind}: emulator / bare node:http`, ratio(vsBare), 'httpVsBare', vsBare);
+    row(`HTTP ${kind}: emulator (startServer)`, rps(emu));
+    row(`HTTP ${kind}: bare node:http, same bytes`, rps(results.bare.median));
+    row(`HTTP ${kind}: emulator / bare node:http`, ratio(vsBare), 'httpVsBare', vsBare);
+    if (results.before) {
+      show(`${kind}: emulator / before`, ratio(emu / results.before.median));
+      row(`HTTP ${kind}: before (BENCH_BEFORE_DIST)`, rps(results.before.median));
+    }
+    for (const [name, label] of others) {
+      if (!results[name]) {
+        row(`HTTP ${kind}: emulator / ${label}`, 'skipped', 'httpVsMock', NaN);
+        continue;
+      }
+      const v = emu / results[name].median;
+      show(`${kind}: emulator / ${label}`, ratio(v), 'httpVsMock', v);
+      row(`HTTP ${kind}: ${label}`, rps(results[name].median));
+      row(`HTTP ${kind}: emulator / ${label}`, ratio(v), 'httpVsMock', v);
+    }
+  }
+  show('every response 2xx', String(allOk), 'allOk', allOk ? 1 : 0);
+  row('HTTP responses with status 2xx', allOk ? 'all' : 'some not 2xx', 'allOk', allOk ? 1 : 0);
+}
+
+if (runs('rag')) {
 const { benchRag, RAG_CONFIG } = await import('./rag.js');
 console.log(
   `\n(e) RAG: index ${RAG_CONFIG.small.toLocaleString('en-US')} chunks end to end (20 uploads, pipeline, first query builds the HNSW index), ` +
@@ -159,6 +192,7 @@ row('RAG exact query p50, 100k', ms(rag.large.exact.median));
 row('RAG HNSW / exact speed-up, 100k', ratio(speedup), 'ragSpeedup', speedup);
 row('RAG recall@10 HNSW vs exact, 10k', rag.small.recall.toFixed(3));
 row('RAG recall@10 HNSW vs exact, 100k', rag.large.recall.toFixed(3), 'ragRecall', rag.large.recall);
+}
 
 // (f) and (g), issue 13 targets 3, 4, 6 and 7: RAG curves, first query after a swap, ingest, load.
 Object.assign(TARGETS, {

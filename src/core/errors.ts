@@ -1,4 +1,5 @@
 // The one error model: wire codes, their HTTP statuses, and the envelope every non-2xx answer uses.
+import { jsonResponse } from './json-response.js';
 
 /** Every wire code the emulator answers with, and its HTTP status. */
 export const ERROR_STATUS = {
@@ -70,8 +71,5 @@ export function errorResponse(err: unknown, requestId?: string): Response {
   const body: ErrorEnvelope = { error: { code: known.code, message: known.message } };
   if (known.details !== undefined) body.error.details = known.details;
   if (requestId !== undefined) body.error.requestId = requestId;
-  return new Response(JSON.stringify(body), {
-    status: known.status,
-    headers: { 'content-type': 'application/json', ...known.headers },
-  });
+  return jsonResponse(body, known.status, known.headers);
 }

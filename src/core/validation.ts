@@ -45,7 +45,8 @@ export async function readJsonBody(request: Request, optional = false): Promise<
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw validationError('Content-Type must be application/json', [{ path: 'body', message: `Unsupported content type "${type}"` }]);
   }
-  if (new TextEncoder().encode(text).length > MAX_JSON_BODY_BYTES) throw tooLarge();
+  // UTF-8 takes 1–3 bytes per UTF-16 unit: encode only when the length alone cannot decide.
+  if (text.length > MAX_JSON_BODY_BYTES || (text.length * 3 > MAX_JSON_BODY_BYTES && new TextEncoder().encode(text).length > MAX_JSON_BODY_BYTES)) throw tooLarge();
   try {
     return JSON.parse(text) as unknown;
   } catch {
