@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Emulator } from '../emulator/emulator.js';
+import { guardServer } from './http-guards.js';
 
 export interface ServerOptions {
   port?: number;
@@ -34,6 +35,7 @@ export async function startServer(emulator: Pick<Emulator, 'fetch'> & Partial<Pi
   );
   const server = createServer((req, res) => void listener(req, res));
   server.keepAliveTimeout = 5000;
+  guardServer(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? DEFAULT_PORT, host, () => resolve());

@@ -11,7 +11,7 @@ import { preflight, withCors } from './cors.js';
 import { DAY_MS, MINUTE_MS, RateLimiter, monthWindow, quotaExceededError, rateLimitHeaders, rateLimitedError, tightest, type RateDecision } from './rate-limiter.js';
 import { REQUEST_ID_HEADER, clientRequestId, seededRequestId, stampEnvelope, withHeader } from './request-id.js';
 import type { RateFeature, RouteDef } from './route.js';
-import { parseWith, readJsonBody } from './validation.js';
+import { bodyTooLarge, discardBody, parseWith, readJsonBody } from './validation.js';
 
 export interface CoreDeps extends AuthDeps {
   clock: Clock;
@@ -128,7 +128,12 @@ export function createCoreHandler(routes: RouteDef[], deps: CoreDeps): CoreHandl
       const requestId = clientRequestId(request) ?? info.requestId ?? deps.nextRequestId?.() ?? seededRequestId(0, ++unseeded);
       const early = preflight(request);
       if (early) return { response: withHeader(early, REQUEST_ID_HEADER, requestId), outcome };
+      // Past the transport limit: refused before routing, unread (the HTTP door closes the connection).
+      const refused = bodyTooLarge(request);
+      if (refused) return { response: withHeader(withCors(request, errorResponse(refused, requestId)), REQUEST_ID_HEADER, requestId), outcome };
       const response = withCors(request, await app.fetch(request, { info, outcome, requestId }));
+      // A body the route refused (or ignored) unread is read to its end first: keep-alive stays usable.
+      await discardBody(request);
       return { response: withHeader(response, REQUEST_ID_HEADER, requestId), outcome };
     },
   };
