@@ -2,7 +2,8 @@
 // (oversized headers, unparsable requests) carry the error envelope, and a connection closed with
 // a body still arriving is closed gracefully, so the client reads its answer instead of a reset.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Duplex, Socket } from 'node:stream';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export interface GuardOptions {
   /** How long a closing connection keeps reading (and dropping) a body still arriving. */
