@@ -20,6 +20,8 @@ const CLIENT_ERRORS: Record<string, { status: number; reason: string; code: stri
     code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
     message: 'Request headers (or the request line and its query) are too large',
   },
+  // Node's requestTimeout / headersTimeout ran out before the request was whole.
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive' },
 };
 
 const BAD_REQUEST = { status: 400, reason: 'Bad Request', code: 'VALIDATION_ERROR', message: 'Malformed HTTP request' };
@@ -69,7 +71,9 @@ const bodyPending = (req: IncomingMessage) => !req.complete;
 export function guardServer(server: Server, options: GuardOptions = {}): void {
   const lingerMs = options.lingerMs ?? DEFAULT_LINGER_MS;
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
+    // As Node's own handler: never write into the middle of an answer already under way.
+    const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+    if (err.code === 'ECONNRESET' || !socket.writable || answering) {
       socket.destroy();
       return;
     }
