@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostGuard } from '../core/origin-policy.js';
 import { doorListener, type DoorEmulator } from './http-door/listener.js';
+import { guardServer } from './http-guards.js';
 
 export interface ServerOptions {
   port?: number;
@@ -33,6 +34,7 @@ export async function startServer(emulator: DoorEmulator, options: ServerOptions
   const listener = doorListener(emulator, () => url, guard);
   const server = createServer((req, res) => void listener(req, res));
   server.keepAliveTimeout = 5000;
+  guardServer(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? DEFAULT_PORT, host, () => resolve());

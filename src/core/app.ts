@@ -12,7 +12,7 @@ import { controlOriginRefusal, hostRefusal, isControlPath, isTrustedOrigin, type
 import { DAY_MS, MINUTE_MS, RateLimiter, monthWindow, quotaExceededError, rateLimitHeaders, rateLimitedError, tightest, type RateDecision } from './rate-limiter.js';
 import { REQUEST_ID_HEADER, clientRequestId, seededRequestId, stampEnvelope, withHeader } from './request-id.js';
 import type { RateFeature, RouteDef } from './route.js';
-import { parseWith, readJsonBody } from './validation.js';
+import { bodyTooLarge, discardBody, parseWith, readJsonBody } from './validation.js';
 
 export interface CoreDeps extends AuthDeps {
   clock: Clock;
@@ -145,8 +145,13 @@ export function createCoreHandler(routes: RouteDef[], deps: CoreDeps): CoreHandl
         const keyOrigin = !trusted && !isControlPath(new URL(request.url).pathname) && (await deps.keys.allowsOrigin?.(origin as string)) === true;
         return { response: withHeader(preflight(request, trusted || keyOrigin), REQUEST_ID_HEADER, requestId), outcome };
       }
+      // Past the transport limit: refused before routing, unread (the HTTP door closes the connection).
+      const refused = bodyTooLarge(request);
+      if (refused) return { response: withHeader(withCors(request, errorResponse(refused, requestId), trusted), REQUEST_ID_HEADER, requestId), outcome };
       const answered = await app.fetch(request, { info, outcome, requestId });
       const response = withCors(request, answered, trusted || (origin !== null && outcome.keyOrigins?.includes(origin) === true));
+      // A body the route refused (or ignored) unread is read to its end first: keep-alive stays usable.
+      await discardBody(request);
       return { response: withHeader(response, REQUEST_ID_HEADER, requestId), outcome };
     },
   };

@@ -12,7 +12,13 @@ export const ERROR_STATUS = {
   /** Landing-page chat: a bad, missing or stale X-Landing-Page-Sig, or a tampered signed transcript (real wire, lower case). */
   landing_page_sig_invalid: 403,
   NOT_FOUND: 404,
+  /** The HTTP door's answer to a request that did not arrive whole in time (Node's requestTimeout). */
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
+  /** A body declared past the transport limit (core/validation.ts MAX_BODY_BYTES): refused unread. */
+  PAYLOAD_TOO_LARGE: 413,
+  /** Request headers (or the request line) past Node's header limit: answered by the HTTP door. */
+  REQUEST_HEADER_FIELDS_TOO_LARGE: 431,
   RATE_LIMITED: 429,
   /** A workspace or release quota (not a per-key rate window): the SDK's QuotaExceededError. */
   QUOTA_EXCEEDED: 429,

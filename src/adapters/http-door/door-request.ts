@@ -47,6 +47,8 @@ function socketBody(incoming: IncomingMessage): ReadableStream<Uint8Array> {
 }
 
 export class DoorRequest {
+  /** The door drains what is left of the body once the answer is out (see listener.ts). */
+  readonly drainsItself = true;
   readonly method: string;
   readonly url: string;
   private lightHeaders: LightHeaders | undefined;
