@@ -6,7 +6,7 @@ import type { ScenarioInput } from '../scenarios/schema.js';
 import { parseScenario, type ScenarioLister, type ScenarioResolver } from '../scenarios/validate.js';
 import { Emulator } from './emulator.js';
 import { chooseStorage, openStorage } from './open-storage.js';
-import { noticeFallback } from './native-modules.js';
+import { noticeFallback } from '../native/native-modules.js';
 import { DataDirError, Persistence, persistentStorage } from './persistence.js';
 import { World } from './world.js';
 import { exactIndexFactory } from '../vector/index-manager.js';

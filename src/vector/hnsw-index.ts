@@ -2,7 +2,7 @@
 // see the native module. Candidates are re-scored exactly, so answers match the exact path.
 import { similarity } from './embedding.js';
 import { compareHits, roundScore, type VectorHit, type VectorIndex } from './vector-index.js';
-import { nativeDisabled } from '../emulator/native-modules.js';
+import { nativeDisabled } from '../native/native-modules.js';
 
 type HnswModule = typeof import('hnswlib-node');
 type Hnsw = InstanceType<HnswModule['HierarchicalNSW']>;

@@ -6,7 +6,7 @@ import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/i
 import { createHandlers } from '../../src/adapters/msw.js';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.js';
 import type { StorageKind } from '../../src/storage/storage.js';
-import { betterSqliteLoads } from '../../src/emulator/native-modules.js';
+import { betterSqliteLoads } from '../../src/storage/sqlite-probe.js';
 
 export type DoorName = 'msw' | 'http';
 
