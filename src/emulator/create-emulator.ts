@@ -66,7 +66,9 @@ function checkIssuer(issuer: string): void {
 }
 
 async function nodeResolver(): Promise<ScenarioResolver> {
-  const { resolveBuiltinScenario } = await import('../scenarios/builtin.js');
+  const [{ resolveBuiltinScenario }, { primePreparedParses }] = await Promise.all([import('../scenarios/builtin.js'), import('../scenarios/prepared-parses.js')]);
+  // The built-in files' text and chunks, prepared by the build: no parser loads to place them.
+  await primePreparedParses();
   return resolveBuiltinScenario;
 }
 
