@@ -28,6 +28,9 @@ const TARGETS = {
   ragP50: { op: '<=', limit: 5, show: '≤ 5 ms' },
   ragRecall: { op: '>=', limit: 0.95, show: '≥ 0.95' },
   ragSpeedup: { op: '>=', limit: 10, show: '≥ 10×' },
+  startupFirst: { op: '<=', limit: 150, show: '≤ 150 ms' },
+  startupServe: { op: '<=', limit: 300, show: '≤ 300 ms' },
+  startupPglite: { op: '<=', limit: 1500, show: '≤ 1.5 s' },
 };
 
 const wallStart = performance.now();
@@ -159,6 +162,19 @@ row('RAG exact query p50, 100k', ms(rag.large.exact.median));
 row('RAG HNSW / exact speed-up, 100k', ratio(speedup), 'ragSpeedup', speedup);
 row('RAG recall@10 HNSW vs exact, 10k', rag.small.recall.toFixed(3));
 row('RAG recall@10 HNSW vs exact, 100k', rag.large.recall.toFixed(3), 'ragRecall', rag.large.recall);
+
+const { benchStartup, STARTUP_CONFIG } = await import('./startup.js');
+console.log(`\n(f) Start-up in fresh processes, ${STARTUP_CONFIG.rounds} alternating rounds (PGlite ${STARTUP_CONFIG.pgliteRounds}), medians`);
+const boot = await benchStartup(STARTUP_CONFIG);
+console.log(spreadLine('first createEmulator() incl. import', boot.sqliteTotal) + tag('startupFirst', boot.sqliteTotal.median));
+show('  of which', `import dist ${ms(boot.sqliteImport.median)} + create ${ms(boot.sqliteCreate.median)} (default driver, default scenario)`);
+console.log(spreadLine('serve to first answer', boot.serve) + tag('startupServe', boot.serve.median));
+console.log(spreadLine('bare node:http to first answer', boot.bare));
+console.log(spreadLine('PGlite first create (after import)', boot.pgliteCreate) + tag('startupPglite', boot.pgliteCreate.median));
+row(`First createEmulator() in a fresh process, incl. import (median of ${boot.sqliteTotal.n})`, ms(boot.sqliteTotal.median), 'startupFirst', boot.sqliteTotal.median);
+row(`serve to first answer, process start included (median of ${boot.serve.n})`, ms(boot.serve.median), 'startupServe', boot.serve.median);
+row('Bare node:http server to first answer (same measure)', ms(boot.bare.median));
+row(`PGlite first create in a fresh process (median of ${boot.pgliteCreate.n})`, ms(boot.pgliteCreate.median), 'startupPglite', boot.pgliteCreate.median);
 
 const misses = rows.filter((r) => r.status === 'MISS');
 console.log(`\nTotal bench time ${((performance.now() - wallStart) / 1000).toFixed(1)} s. ${misses.length ? `MISSES: ${misses.map((r) => r.measure).join('; ')}` : 'All targets met.'}`);
