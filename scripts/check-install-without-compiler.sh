@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # npm run test:install: a fresh clone of this repository's HEAD installed as a user without a
 # compiler would (npm ci --omit=optional), in its own temporary folder with its own node_modules:
-# it must build, leave out better-sqlite3 and hnswlib-node, serve on PGlite with exact search (and
-# say so once), and pass the quick tests. Reuses the npm cache, so it needs no network once the
-# main install has run. KEEP=1 keeps the folder for a look afterwards.
+# it must build, leave out better-sqlite3 and hnswlib-node, and serve on PGlite with exact search
+# (saying so once). Then, reinstalled with the native modules present but never built (as on a
+# machine without a compiler or prebuilt binaries), it must pass the quick tests. Reuses the npm
+# cache, so it needs no network once the main install has run. KEEP=1 keeps the folder.
 set -euo pipefail
 
 repo=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
@@ -56,6 +57,20 @@ sed 's/^/    /' "$work/serve.err"
 kill "$server_pid"
 wait "$server_pid" 2>/dev/null || true
 server_pid=
+
+# The test toolchain cannot run under --omit=optional: vitest's bundler (rolldown) ships its
+# native binding as an optional dependency too. So the tests run on the other way a machine ends
+# up without the native modules: they are installed but never built (no compiler, no prebuilt
+# binary), which --ignore-scripts reproduces. dist/ from the first install stays.
+step 'npm ci --ignore-scripts --prefer-offline (native modules present but unbuilt)'
+npm ci --ignore-scripts --prefer-offline --no-audit --no-fund --loglevel=error
+node --input-type=module -e "
+  const { betterSqliteLoads } = await import('./dist/storage/sqlite-probe.js');
+  const { loadHnswlib } = await import('./dist/vector/hnsw-index.js');
+  if (await betterSqliteLoads()) throw new Error('better-sqlite3 loads although it was not built');
+  if (await loadHnswlib()) throw new Error('hnswlib-node loads although it was not built');
+  console.log('  better-sqlite3 and hnswlib-node are installed but do not load');
+"
 
 step 'npm run test:quick'
 npm run --silent test:quick

@@ -6,10 +6,16 @@ import { createEmulator } from '../dist/index.js';
 import { dumpParseMemos, PARSER_PACKAGES } from '../dist/areas/rag-files/parsing/parse-memos.js';
 import { installedVersion, PREPARED_PARSES_FILE } from '../dist/scenarios/prepared-parses.js';
 import { SCENARIO_DIR } from '../dist/scenarios/builtin.js';
+import { betterSqliteLoads } from '../dist/storage/sqlite-probe.js';
 
 const started = performance.now();
 // Made afresh from what the parsers give now, never from an earlier build's file.
 await rm(PREPARED_PARSES_FILE, { force: true });
+if (!(await betterSqliteLoads())) {
+  // Three PGlite boots would cost the install more than parsing costs a first emulator.
+  console.log('prepared parses skipped: better-sqlite3 does not load here (files are parsed on first use)');
+  process.exit(0);
+}
 const names = [];
 for (const file of (await readdir(SCENARIO_DIR)).filter((f) => f.endsWith('.json')).sort()) {
   if ((await readFile(SCENARIO_DIR + file, 'utf8')).includes('"rag"')) names.push(file.slice(0, -'.json'.length));
