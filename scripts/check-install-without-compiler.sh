@@ -72,9 +72,9 @@ node --input-type=module -e "
   console.log('  better-sqlite3 and hnswlib-node are installed but do not load');
 "
 
-# Every suite boots PGlite here, which takes far longer than SQLite on a busy machine: hooks get
-# five minutes instead of one.
+# Every suite boots PGlite here, which takes far longer than SQLite on a busy machine: hooks and
+# tests that boot one get five minutes instead of one and half a minute.
 step 'npm run test:quick (on PGlite)'
-npm run --silent test:quick -- --hookTimeout=300000
+npm run --silent test:quick -- --hookTimeout=300000 --testTimeout=300000
 
 step "PASS: installed without native modules, served on PGlite and passed the quick tests"
