@@ -1,14 +1,15 @@
 // The clock and scheduler: manual time, due work in time order, never backwards.
 import { afterEach, describe, expect, it } from 'vitest';
-import { SqliteStorage } from '../storage/sqlite/sqlite-storage.js';
+import { chooseStorage, openStorage } from '../emulator/open-storage.js';
+import type { Storage } from '../storage/storage.js';
 import { Clock } from './clock.js';
 import { Scheduler } from './scheduler.js';
 
-let storage: SqliteStorage;
+let storage: Storage;
 afterEach(() => storage?.close());
 
 async function setup(mode: 'manual' | 'real' = 'manual', wall?: () => number) {
-  storage = await SqliteStorage.create();
+  storage = await openStorage(await chooseStorage(undefined, () => {}));
   const clock = new Clock({ mode, now: 1_000 }, wall);
   const ran: string[] = [];
   let n = 0;
