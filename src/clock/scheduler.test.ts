@@ -6,7 +6,12 @@ import { Clock } from './clock.js';
 import { Scheduler } from './scheduler.js';
 
 let storage: Storage;
-afterEach(() => storage?.close());
+// Closed once: a later test that opens nothing must not close it again (PGlite refuses).
+afterEach(async () => {
+  const open = storage as Storage | undefined;
+  storage = undefined as unknown as Storage;
+  await open?.close();
+});
 
 async function setup(mode: 'manual' | 'real' = 'manual', wall?: () => number) {
   storage = await openStorage(await chooseStorage(undefined, () => {}));

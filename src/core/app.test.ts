@@ -10,7 +10,12 @@ import { RateLimiter } from './rate-limiter.js';
 import { defineRoute } from './route.js';
 
 let storage: Storage;
-afterEach(() => storage?.close());
+// Closed once: a later test that opens nothing must not close it again (PGlite refuses).
+afterEach(async () => {
+  const open = storage as Storage | undefined;
+  storage = undefined as unknown as Storage;
+  await open?.close();
+});
 
 async function core(onInternalError = (_: unknown) => {}) {
   storage = await openStorage(await chooseStorage(undefined, () => {}));

@@ -11,7 +11,12 @@ import { termsNotAccepted } from './errors.js';
 import { TermsStore } from './store.js';
 
 let storage: Storage;
-afterEach(() => storage?.close());
+// Closed once: a later test that opens nothing must not close it again (PGlite refuses).
+afterEach(async () => {
+  const open = storage as Storage | undefined;
+  storage = undefined as unknown as Storage;
+  await open?.close();
+});
 
 async function setup() {
   storage = await openStorage(await chooseStorage(undefined, () => {}));
