@@ -30,6 +30,9 @@ const TARGETS = {
   ragP50: { op: '<=', limit: 5, show: '≤ 5 ms' },
   ragRecall: { op: '>=', limit: 0.95, show: '≥ 0.95' },
   ragSpeedup: { op: '>=', limit: 10, show: '≥ 10×' },
+  startupFirst: { op: '<=', limit: 150, show: '≤ 150 ms' },
+  startupServe: { op: '<=', limit: 300, show: '≤ 300 ms' },
+  startupPglite: { op: '<=', limit: 1500, show: '≤ 1.5 s' },
 };
 
 const wallStart = performance.now();
@@ -251,6 +254,19 @@ if (load.errorSamples.length) console.log(`  error samples: ${load.errorSamples.
 row(`Load p99, ${LOAD_CONFIG.clients} clients × ${LOAD_CONFIG.seconds} s (HTTP)`, ms(load.p99), 'loadP99', load.p99);
 row(`Load max, ${LOAD_CONFIG.clients} clients × ${LOAD_CONFIG.seconds} s (HTTP)`, ms(load.max), 'loadMax', load.max);
 row('Load errors + lost writes', `${load.errors} + ${load.lost} (of ${load.writes} writes)`, 'loadClean', load.errors + load.lost);
+
+const { benchStartup, STARTUP_CONFIG } = await import('./startup.js');
+console.log(`\n(f) Start-up in fresh processes, ${STARTUP_CONFIG.rounds} alternating rounds (PGlite ${STARTUP_CONFIG.pgliteRounds}), medians`);
+const boot = await benchStartup(STARTUP_CONFIG);
+console.log(spreadLine('first createEmulator() incl. import', boot.sqliteTotal) + tag('startupFirst', boot.sqliteTotal.median));
+show('  of which', `import dist ${ms(boot.sqliteImport.median)} + create ${ms(boot.sqliteCreate.median)} (default driver, default scenario)`);
+console.log(spreadLine('serve to first answer', boot.serve) + tag('startupServe', boot.serve.median));
+console.log(spreadLine('bare node:http to first answer', boot.bare));
+console.log(spreadLine('PGlite first create (after import)', boot.pgliteCreate) + tag('startupPglite', boot.pgliteCreate.median));
+row(`First createEmulator() in a fresh process, incl. import (median of ${boot.sqliteTotal.n})`, ms(boot.sqliteTotal.median), 'startupFirst', boot.sqliteTotal.median);
+row(`serve to first answer, process start included (median of ${boot.serve.n})`, ms(boot.serve.median), 'startupServe', boot.serve.median);
+row('Bare node:http server to first answer (same measure)', ms(boot.bare.median));
+row(`PGlite first create in a fresh process (median of ${boot.pgliteCreate.n})`, ms(boot.pgliteCreate.median), 'startupPglite', boot.pgliteCreate.median);
 
 const misses = rows.filter((r) => r.status === 'MISS');
 console.log(`\nTotal bench time ${((performance.now() - wallStart) / 1000).toFixed(1)} s. ${misses.length ? `MISSES: ${misses.map((r) => r.measure).join('; ')}` : 'All targets met.'}`);

@@ -6,7 +6,7 @@ import type { ScenarioInput } from '../scenarios/schema.js';
 import { parseScenario, type ScenarioLister, type ScenarioResolver } from '../scenarios/validate.js';
 import { Emulator } from './emulator.js';
 import { chooseStorage, openStorage } from './open-storage.js';
-import { noticeFallback } from './native-modules.js';
+import { noticeFallback } from '../native/native-modules.js';
 import { DataDirError, Persistence, persistentStorage } from './persistence.js';
 import { World } from './world.js';
 import { checkAllowedOrigins } from '../core/origin-policy.js';
@@ -73,7 +73,9 @@ function checkIssuer(issuer: string): void {
 }
 
 async function nodeResolver(): Promise<ScenarioResolver> {
-  const { resolveBuiltinScenario } = await import('../scenarios/builtin.js');
+  const [{ resolveBuiltinScenario }, { primePreparedParses }] = await Promise.all([import('../scenarios/builtin.js'), import('../scenarios/prepared-parses.js')]);
+  // The built-in files' text and chunks, prepared by the build: no parser loads to place them.
+  await primePreparedParses();
   return resolveBuiltinScenario;
 }
 
