@@ -15,7 +15,7 @@ interface Hnsw {
   addPoint(point: number[], label: number, replaceDeleted: boolean): void;
   markDelete(label: number): void;
   setEf(ef: number): void;
-  searchKnn(query: number[], k: number): { distances: number[]; neighbors: number[] };
+  searchKnn(query: number[], k: number, filter?: (label: number) => boolean): { distances: number[]; neighbors: number[] };
   getPoint(label: number): number[];
 }
 export interface HnswModule {
