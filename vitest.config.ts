@@ -15,6 +15,8 @@ const SLOW = [
   'test/determinism.test.ts',
   // Spawns the command ~35 times (a tsx start each); not an area of the service.
   'test/cli.test.ts',
+  // One TypeScript program over the docs' blocks (about 8 s of CPU), then each block run.
+  'test/docs-blocks.test.ts',
 ];
 
 export default defineConfig(({ mode }) => ({

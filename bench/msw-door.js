@@ -1,71 +1,83 @@
-// (c) In-process list request through the MSW door vs a bare MSW handler, interleaved in rounds.
+// (c) In-process list, get-by-id and create through the MSW door vs a bare MSW handler answering
+// the same bytes, interleaved in rounds; p50 and p99 per request.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createHandlers } from '../dist/adapters/msw.js';
-import { BASE_URL, LIST_PATH, apiKeyOf, captureList, createLoadEmulator } from './shared.js';
-import { gc, median, summary } from './stats.js';
+import { BASE_URL, REQUESTS, apiKeyOf, capture, createLoadEmulator, headersFor } from './shared.js';
+import { gc, median, quantile } from './stats.js';
 
-async function loop(count, url, headers, into) {
+async function loop(count, t, into) {
   for (let i = 0; i < count; i++) {
     const start = performance.now();
-    const res = await fetch(url, { headers });
+    const res = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
     await res.arrayBuffer();
     const elapsed = performance.now() - start;
-    if (res.status !== 200) throw new Error(`MSW request answered ${res.status}`);
+    if (res.status >= 300) throw new Error(`MSW ${t.method} ${t.url} answered ${res.status}`);
     into?.push(elapsed);
   }
 }
 
+/** A bare handler: the captured bytes, after reading the body as a real handler would. */
+function bareHandler(request, answer) {
+  const url = BASE_URL + request.path;
+  const reply = () => new HttpResponse(answer.text, { status: answer.status, headers: { 'content-type': answer.contentType } });
+  return request.method === 'GET'
+    ? http.get(url, reply)
+    : http.post(url, async ({ request: req }) => {
+        await req.text();
+        return reply();
+      });
+}
+
 export async function benchMsw({ rounds, perRound, warmup }) {
   const emulator = await createLoadEmulator();
-  const captured = await captureList(emulator);
-  const url = BASE_URL + LIST_PATH;
-  const headers = { 'x-api-key': apiKeyOf(emulator) };
-  const sides = {
-    emulator: { server: setupServer(...createHandlers(emulator, { baseUrl: BASE_URL })), times: [], roundMedians: [] },
-    bare: { server: setupServer(http.get(url, () => HttpResponse.json(captured.body))), times: [], roundMedians: [] },
-  };
-  // Same bytes from both doors before timing anything.
-  const seen = {};
-  for (const [name, side] of Object.entries(sides)) {
-    side.server.listen({ onUnhandledRequest: 'error' });
-    const res = await fetch(url, { headers });
-    seen[name] = { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
-    await loop(warmup, url, headers);
-    side.server.close();
-  }
-  const sameBytes = seen.emulator.text === seen.bare.text;
+  const key = apiKeyOf(emulator);
+  const out = {};
   try {
-    for (let r = 0; r < rounds; r++) {
-      // A,B,A,B... with the order flipped every other round, so neither side always goes first.
-      const order = r % 2 === 0 ? ['emulator', 'bare'] : ['bare', 'emulator'];
-      for (const name of order) {
-        const side = sides[name];
-        gc();
+    for (const [kind, request] of Object.entries(REQUESTS)) {
+      const answer = await capture(emulator, request);
+      const t = { url: BASE_URL + request.path, method: request.method, headers: headersFor(request, key), body: request.body };
+      const sides = {
+        emulator: { server: setupServer(...createHandlers(emulator, { baseUrl: BASE_URL })), times: [] },
+        bare: { server: setupServer(bareHandler(request, answer)), times: [] },
+      };
+      const seen = {};
+      for (const [name, side] of Object.entries(sides)) {
         side.server.listen({ onUnhandledRequest: 'error' });
-        const times = [];
-        try {
-          await loop(perRound, url, headers, times);
-        } finally {
-          side.server.close();
-        }
-        side.times.push(...times);
-        side.roundMedians.push(median(times));
+        const res = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
+        seen[name] = { status: res.status, text: await res.text() };
+        await loop(warmup, t);
+        side.server.close();
       }
+      for (let r = 0; r < rounds; r++) {
+        // A,B,A,B... with the order flipped every other round, so neither side always goes first.
+        const order = r % 2 === 0 ? ['emulator', 'bare'] : ['bare', 'emulator'];
+        for (const name of order) {
+          const side = sides[name];
+          gc();
+          side.server.listen({ onUnhandledRequest: 'error' });
+          try {
+            await loop(perRound, t, side.times);
+          } finally {
+            side.server.close();
+          }
+        }
+      }
+      const stat = (times) => ({ n: times.length, p50: median(times), p99: quantile(times, 0.99) });
+      const emu = stat(sides.emulator.times);
+      const bare = stat(sides.bare.times);
+      out[kind] = {
+        emulator: emu,
+        bare,
+        p50Ratio: emu.p50 / bare.p50,
+        p99Ratio: emu.p99 / bare.p99,
+        bodyBytes: Buffer.byteLength(answer.text),
+        // Creates make a new id each time: compare the shape, not the bytes.
+        sameBytes: kind === 'create' ? seen.emulator.status === seen.bare.status : seen.emulator.text === seen.bare.text,
+      };
     }
   } finally {
     await emulator.close();
   }
-  const emu = summary(sides.emulator.times);
-  const bare = summary(sides.bare.times);
-  const roundRatios = sides.emulator.roundMedians.map((m, i) => m / sides.bare.roundMedians[i]);
-  return {
-    emulator: emu,
-    bare,
-    ratio: emu.median / bare.median,
-    roundRatios,
-    bodyBytes: Buffer.byteLength(captured.text),
-    sameBytes,
-    contentTypes: [seen.emulator.type, seen.bare.type],
-  };
+  return out;
 }

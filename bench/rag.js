@@ -33,7 +33,7 @@ export function syntheticChunks(n, seed = 42) {
   });
 }
 
-function queries(n, seed = 42) {
+export function queries(n, seed = 42) {
   const { topics } = vocabulary(seed);
   const random = new SeededRandom(seed + 1);
   return Array.from({ length: n }, () => {

@@ -37,6 +37,7 @@ export const rps = (value) => `${Math.round(value).toLocaleString('en-US')} req/
 /** A target: `{ op: '<=' | '>=', limit, show }` → PASS / MISS. */
 export function verdict(value, target) {
   if (!target) return '—';
+  if (Number.isNaN(value)) return 'SKIP';
   const ok = target.op === '<=' ? value <= target.limit : value >= target.limit;
   return ok ? 'PASS' : 'MISS';
 }

@@ -1,5 +1,6 @@
 // The service-emulator command, run as a user runs it: serve, scenarios, openapi, check.
 import { spawn, spawnSync } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,6 +81,27 @@ describe('service-emulator serve', () => {
     await server.stop();
     expectOneLine(run('serve', '--storage', 'oracle'), 2, '--storage must be one of sqlite, pglite');
   });
+
+  // docs/security.md: the named origin may call the control API, the named Host is answered.
+  it('--allow-origin and --allow-host (repeatable) widen the control API and the Host check', async () => {
+    const server = await serve('--scenario', 'empty', '--allow-origin', 'https://one.example', '--allow-origin', 'https://two.example:8443', '--allow-host', 'emu.internal');
+    for (const origin of ['https://one.example', 'https://two.example:8443']) {
+      const res = await fetch(`${server.url}/__emulator/health`, { headers: { origin } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    expect((await fetch(`${server.url}/__emulator/health`, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    const status = (host: string) =>
+      new Promise<number | undefined>((resolve, reject) =>
+        httpGet({ host: '127.0.0.1', port: new URL(server.url).port, path: '/__emulator/health', headers: { host }, setHost: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        }).on('error', reject),
+      );
+    expect(await status('emu.internal:4010')).toBe(200);
+    expect(await status('evil.example')).toBe(403);
+    expect(await server.stop()).toBe(0);
+  });
 });
 
 describe('service-emulator scenarios, openapi, check', () => {
@@ -131,7 +153,7 @@ describe('help for every command', () => {
   it.each([
     [['--help'], ['serve', 'scenarios', 'openapi', 'check FILE', '--version']],
     [['help'], ['serve', 'scenarios', 'openapi', 'check FILE']],
-    [['serve', '--help'], ['--port', '--host', '--scenario', '--seed', '--storage', '--data', '--fresh', '--clock', '--now', '0 picks a free one', '--help']],
+    [['serve', '--help'], ['--port', '--host', '--scenario', '--seed', '--storage', '--data', '--fresh', '--clock', '--now', '--allow-origin', '--allow-host', '0 picks a free one', '--help']],
     [['help', 'serve'], ['--port', '--fresh']],
     [['check', '--help'], ['Usage: service-emulator check FILE', '--help']],
     [['openapi', '--help'], ['Usage: service-emulator openapi', '--help']],
@@ -155,6 +177,10 @@ describe('one-line refusals, before the emulator loads', () => {
     [['serve', '--clock', 'fast'], '--clock must be one of real, manual'],
     [['serve', '--now', 'yesterday'], '--now must be an ISO 8601 time'],
     [['serve', '--fresh'], '--fresh needs --data DIR'],
+    [['serve', '--allow-origin', 'evil.example'], '--allow-origin must be an origin such as http://app.test:3000 (scheme, host, optional port), not "evil.example"'],
+    [['serve', '--allow-origin', 'https://a.example/app'], '--allow-origin must be an origin'],
+    [['serve', '--allow-host', 'https://a.example'], '--allow-host must be a host name without scheme or port (any port is allowed), not "https://a.example"'],
+    [['serve', '--allow-host', 'a.example:8080'], '--allow-host must be a host name without scheme or port'],
     [['serve', '--port'], /--port.*argument missing; see service-emulator serve --help/],
     [['serve', 'extra'], /unexpected argument 'extra'/],
     [['check'], 'check needs a FILE; see service-emulator check --help'],

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../src/index.js';
-import { DRIVERS } from './support/doors.js';
+import { DRIVERS, NEEDS_SQLITE, SQLITE_LOADS } from './support/doors.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLI = ['--import', 'tsx', join(ROOT, 'src/cli/main.ts')];
@@ -69,7 +69,7 @@ describe.each(DRIVERS)('data dir on %s (JS API)', (driver) => {
 });
 
 describe('a corrupt data dir', () => {
-  it('sqlite: a file that is not a database is a clear DataDirError', async () => {
+  it.skipIf(!SQLITE_LOADS)(`sqlite: a file that is not a database is a clear DataDirError${NEEDS_SQLITE}`, async () => {
     const dir = join(tmp, 'corrupt-sqlite');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'emulator.sqlite'), 'this is not a database '.repeat(500));
@@ -79,7 +79,7 @@ describe('a corrupt data dir', () => {
     });
   });
 
-  it('sqlite: a kept world record that is not JSON is a clear DataDirError', async () => {
+  it.skipIf(!SQLITE_LOADS)(`sqlite: a kept world record that is not JSON is a clear DataDirError${NEEDS_SQLITE}`, async () => {
     const dir = join(tmp, 'corrupt-meta');
     const emulator = await createEmulator({ dataDir: dir });
     await emulator.close();
@@ -97,7 +97,7 @@ describe('a corrupt data dir', () => {
     await fresh.close();
   });
 
-  it('the command prints one clear line and exits 1, without a stack', () => {
+  it.skipIf(!SQLITE_LOADS)(`the command prints one clear line and exits 1, without a stack${NEEDS_SQLITE}`, () => {
     const dir = join(tmp, 'corrupt-sqlite');
     const run = spawnSync(process.execPath, [...CLI, 'serve', '--port', '0', '--data', dir], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     expect(run.status).toBe(1);

@@ -20,7 +20,14 @@ export function createHandlers(emulator: EmulatorLike, options: HandlerOptions =
   const bases = [options.baseUrl ?? DEFAULT_BASE_URL].flat().map((b) => b.replace(/\/+$/, ''));
   // Runs under the emulator's lock: requests through these handlers wait for it.
   if (bases[0] !== undefined) void emulator.serveAt?.(bases[0])?.catch(() => undefined);
-  return bases.map((base) => http.all(`${base}/*`, ({ request }) => emulator.fetch(request)));
+  // A predicate, not a `${base}/*` path: MSW decodes path params, and a malformed escape
+  // (`%E2%82`) would throw inside MSW (a 500) before the emulator could answer its 404.
+  return bases.map((base) =>
+    http.all(
+      ({ request }) => request.url === base || /^[/?#]/.test(request.url.slice(base.length)) && request.url.startsWith(base),
+      ({ request }) => emulator.fetch(request),
+    ),
+  );
 }
 
 /** Shorthand for `createHandlers`: `setupServer(...handlers(emulator))`. */

@@ -1,12 +1,20 @@
-// The standalone HTTP door: node:http in front of emulator.fetch, nothing more.
+// The standalone HTTP door: node:http in front of the emulator's core. Requests reach the core as
+// a light view and its JSON answers go straight to the socket (src/adapters/http-door/).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
-import type { Emulator } from '../emulator/emulator.js';
+import { hostGuard } from '../core/origin-policy.js';
+import { doorListener, type DoorEmulator } from './http-door/listener.js';
+import { guardServer } from './http-guards.js';
 
 export interface ServerOptions {
   port?: number;
   host?: string;
+  /**
+   * Host names answered besides loopback ones and the bound address (docs/security.md). Bound to
+   * loopback, any other Host gets 403 (DNS rebinding); bound to 0.0.0.0 or a public address, Host
+   * is checked only when this names some.
+   */
+  allowedHosts?: string[];
 }
 
 export interface RunningServer {
@@ -18,29 +26,21 @@ export interface RunningServer {
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 
-export async function startServer(emulator: Pick<Emulator, 'fetch'> & Partial<Pick<Emulator, 'serveAt'>>, options: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer(emulator: DoorEmulator, options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
-  const listener = getRequestListener(
-    async (request, env) => {
-      const response = await emulator.fetch(request, { clientIp: env.incoming.socket.remoteAddress ?? '127.0.0.1' });
-      if (response.type === 'error') {
-        // A network-error fault: close the connection without an answer.
-        env.incoming.socket.destroy();
-        return new Response(null, { status: 599 });
-      }
-      return response;
-    },
-    { overrideGlobalObjects: false },
-  );
+  const guard = hostGuard(host, options.allowedHosts);
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  let url = `http://${shownHost}:${options.port ?? DEFAULT_PORT}`;
+  const listener = doorListener(emulator, () => url, guard);
   const server = createServer((req, res) => void listener(req, res));
   server.keepAliveTimeout = 5000;
+  guardServer(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? DEFAULT_PORT, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const shownHost = host.includes(':') ? `[${host}]` : host;
-  const url = `http://${shownHost}:${port}`;
+  url = `http://${shownHost}:${port}`;
   await emulator.serveAt?.(url);
   return {
     url,

@@ -2,6 +2,8 @@
 // parsed and checked before the emulator (storage drivers, zod schemas, routes) loads.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { VERSION } from '../version.js';
+// Small and free of drivers and schemas: the same checks createEmulator and startServer make.
+import { normalizeHostName, normalizeOrigin } from '../core/origin-policy.js';
 
 /** Kept equal to src/adapters/node-server.ts (a test checks it), which this file must not import. */
 export const DEFAULT_PORT = 4010;
@@ -34,6 +36,8 @@ export const SERVE_OPTIONS = {
   clock: { type: 'string' },
   now: { type: 'string' },
   issuer: { type: 'string' },
+  'allow-origin': { type: 'string', multiple: true },
+  'allow-host': { type: 'string', multiple: true },
 } as const satisfies Options;
 
 export const HELP_TEXT: Record<string, string> = {
@@ -55,6 +59,11 @@ Options:
                              clock every scenario time is shifted alike
       --issuer URL           the OAuth issuer tokens and discovery name (default: the origin each
                              request came to)
+      --allow-origin ORIGIN  a page (http(s)://host[:port]) that may call the control API and the
+                             dashboard and gets credentialed CORS answers, like loopback pages;
+                             repeatable (see docs/security.md)
+      --allow-host NAME      a Host name answered besides localhost names and the bound address
+                             (any port); bound to loopback, other names get 403; repeatable
   -h, --help                 this help
 `,
   scenarios: `Usage: service-emulator scenarios
@@ -95,7 +104,7 @@ Each command takes --help.
 
 /** What parse hands back: each flag as a string or a boolean, by its declared type. */
 export interface Parsed<O extends Options> {
-  values: { [K in keyof O]?: O[K]['type'] extends 'boolean' ? boolean : string };
+  values: { [K in keyof O]?: O[K] extends { multiple: true } ? string[] : O[K]['type'] extends 'boolean' ? boolean : string };
   positionals: string[];
 }
 
@@ -138,6 +147,22 @@ export interface ServeArgs {
   clock: 'real' | 'manual';
   now?: string;
   issuer?: string;
+  /** Normalized origins (`--allow-origin`), in the order given. */
+  allowedOrigins: string[];
+  /** Host names (`--allow-host`), lower case, without port. */
+  allowedHosts: string[];
+}
+
+function origin(value: string): string {
+  const normalized = normalizeOrigin(value);
+  if (!normalized) throw new UsageError(`--allow-origin must be an origin such as http://app.test:3000 (scheme, host, optional port), not "${value}"`, 'serve');
+  return normalized;
+}
+
+function hostName(value: string): string {
+  const name = normalizeHostName(value);
+  if (!name) throw new UsageError(`--allow-host must be a host name without scheme or port (any port is allowed), not "${value}"`, 'serve');
+  return name;
 }
 
 const isFile = (value: string) => value.endsWith('.json') || value.includes('/') || value.includes('\\');
@@ -163,5 +188,7 @@ export function checkServe(values: Parsed<typeof SERVE_OPTIONS>['values']): Serv
     clock: oneOf(values.clock, ['real', 'manual'] as const, 'clock') ?? 'real',
     ...(values.now !== undefined && { now: values.now }),
     ...(values.issuer !== undefined && { issuer: values.issuer }),
+    allowedOrigins: (values['allow-origin'] ?? []).map(origin),
+    allowedHosts: (values['allow-host'] ?? []).map(hostName),
   };
 }

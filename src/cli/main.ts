@@ -11,10 +11,11 @@ class CliFailure extends Error {}
 const say = (text: string) => new Promise<void>((resolve) => process.stdout.write(text, () => resolve()));
 
 async function serve(args: ServeArgs): Promise<void> {
-  const [{ createEmulator }, { startServer }, { readScenarioFile }] = await Promise.all([
+  const [{ createEmulator }, { startServer }, { readScenarioFile }, { hostGuard }] = await Promise.all([
     import('../emulator/create-emulator.js'),
     import('../adapters/node-server.js'),
     import('../scenarios/builtin.js'),
+    import('../core/origin-policy.js'),
   ]);
   const scenario = args.scenario.file ? ((await readScenarioFile(args.scenario.value)) as ScenarioInput) : args.scenario.value;
   const emulator = await createEmulator({
@@ -26,11 +27,12 @@ async function serve(args: ServeArgs): Promise<void> {
     ...(args.fresh && { fresh: true }),
     ...(args.now !== undefined && { now: args.now }),
     ...(args.issuer !== undefined && { issuer: args.issuer }),
+    ...(args.allowedOrigins.length > 0 && { allowedOrigins: args.allowedOrigins }),
     onInternalError: (err) => console.error(err),
   });
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer(emulator, { port: args.port, host: args.host });
+    server = await startServer(emulator, { port: args.port, host: args.host, ...(args.allowedHosts.length > 0 && { allowedHosts: args.allowedHosts }) });
   } catch (err) {
     await emulator.close().catch(() => undefined);
     const code = (err as { code?: string }).code;
@@ -41,6 +43,9 @@ async function serve(args: ServeArgs): Promise<void> {
   }
   if (emulator.resumed) {
     console.error(`service-emulator: resumed the world kept in ${args.data} (scenario "${emulator.handles.scenario}"); --fresh loads the scenario instead`);
+  }
+  if (!hostGuard(args.host, args.allowedHosts)) {
+    console.error(`service-emulator: bound to ${args.host}, not loopback: any Host is answered and anyone who can reach it may use the control API (see docs/security.md)`);
   }
   console.log(`service-emulator listening on ${server.url}`);
   let stopping = false;

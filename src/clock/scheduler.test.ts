@@ -1,14 +1,20 @@
 // The clock and scheduler: manual time, due work in time order, never backwards.
 import { afterEach, describe, expect, it } from 'vitest';
-import { SqliteStorage } from '../storage/sqlite/sqlite-storage.js';
+import { chooseStorage, openStorage } from '../emulator/open-storage.js';
+import type { Storage } from '../storage/storage.js';
 import { Clock } from './clock.js';
 import { Scheduler } from './scheduler.js';
 
-let storage: SqliteStorage;
-afterEach(() => storage?.close());
+let storage: Storage;
+// Closed once: a later test that opens nothing must not close it again (PGlite refuses).
+afterEach(async () => {
+  const open = storage as Storage | undefined;
+  storage = undefined as unknown as Storage;
+  await open?.close();
+});
 
 async function setup(mode: 'manual' | 'real' = 'manual', wall?: () => number) {
-  storage = await SqliteStorage.create();
+  storage = await openStorage(await chooseStorage(undefined, () => {}));
   const clock = new Clock({ mode, now: 1_000 }, wall);
   const ran: string[] = [];
   let n = 0;

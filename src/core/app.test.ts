@@ -2,17 +2,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Clock } from '../clock/clock.js';
-import { SqliteStorage } from '../storage/sqlite/sqlite-storage.js';
+import { chooseStorage, openStorage } from '../emulator/open-storage.js';
+import type { Storage } from '../storage/storage.js';
 import { createCoreHandler, type CoreDeps } from './app.js';
 import { EmulatorError } from './errors.js';
 import { RateLimiter } from './rate-limiter.js';
 import { defineRoute } from './route.js';
 
-let storage: SqliteStorage;
-afterEach(() => storage?.close());
+let storage: Storage;
+// Closed once: a later test that opens nothing must not close it again (PGlite refuses).
+afterEach(async () => {
+  const open = storage as Storage | undefined;
+  storage = undefined as unknown as Storage;
+  await open?.close();
+});
 
 async function core(onInternalError = (_: unknown) => {}) {
-  storage = await SqliteStorage.create();
+  storage = await openStorage(await chooseStorage(undefined, () => {}));
   const deps: CoreDeps = {
     clock: new Clock({ mode: 'manual', now: 0 }),
     storage,

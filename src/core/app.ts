@@ -7,11 +7,12 @@ import { authenticate, authorize, type AuthDeps, type KeyForAuth } from './auth.
 import { bearerChallenge } from './bearer-challenge.js';
 import { EmulatorError, errorResponse, notFound } from './errors.js';
 import { jsonResponse } from './json-response.js';
-import { preflight, withCors } from './cors.js';
+import { isPreflight, preflight, withCors } from './cors.js';
+import { controlOriginRefusal, hostRefusal, isControlPath, isTrustedOrigin, type HostGuard } from './origin-policy.js';
 import { DAY_MS, MINUTE_MS, RateLimiter, monthWindow, quotaExceededError, rateLimitHeaders, rateLimitedError, tightest, type RateDecision } from './rate-limiter.js';
 import { REQUEST_ID_HEADER, clientRequestId, seededRequestId, stampEnvelope, withHeader } from './request-id.js';
 import type { RateFeature, RouteDef } from './route.js';
-import { parseWith, readJsonBody } from './validation.js';
+import { bodyTooLarge, discardBody, parseWith, readJsonBody } from './validation.js';
 
 export interface CoreDeps extends AuthDeps {
   clock: Clock;
@@ -23,6 +24,8 @@ export interface CoreDeps extends AuthDeps {
   onInternalError?(err: unknown): void;
   /** The next seeded request id, for requests that arrive without one in `RequestInfo`. */
   nextRequestId?(): string;
+  /** Origins trusted like loopback ones (`allowedOrigins`, `serve --allow-origin`), normalized. */
+  allowedOrigins?: readonly string[];
 }
 
 /** Per-request facts the adapters may pass in, beside the Request itself. */
@@ -30,11 +33,15 @@ export interface RequestInfo {
   clientIp?: string;
   /** The seeded id the emulator gave this request (a client's own well-formed x-request-id wins). */
   requestId?: string;
+  /** Given by the HTTP door when bound to loopback (or told hosts): which Host names it answers. */
+  hostGuard?: HostGuard;
 }
 
 /** Facts about a handled request, read by the journal. */
 export interface RequestOutcome {
   keyId: string | null;
+  /** The presented key's allowedOrigins: pages there get credentialed CORS answers. */
+  keyOrigins?: readonly string[];
 }
 
 type Env = { Bindings: { info: RequestInfo; outcome: RequestOutcome; requestId: string } };
@@ -79,6 +86,7 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
   try {
     const { principal, key, refusal } = await authenticate(route.auth, request, c.req.param(), deps);
     if (key) c.env.outcome.keyId = key.id;
+    if (key?.allowedOrigins) c.env.outcome.keyOrigins = key.allowedOrigins;
     // A valid key where only a user token will do: known, so journaled, but refused.
     if (refusal) throw refusal;
     if (key) {
@@ -122,13 +130,28 @@ export function createCoreHandler(routes: RouteDef[], deps: CoreDeps): CoreHandl
   });
   // Without a world to count requests (a bare core in unit tests), ids still follow a sequence.
   let unseeded = 0;
+  const allowed = new Set(deps.allowedOrigins ?? []);
   return {
     async fetch(request, info = {}) {
       const outcome: RequestOutcome = { keyId: null };
       const requestId = clientRequestId(request) ?? info.requestId ?? deps.nextRequestId?.() ?? seededRequestId(0, ++unseeded);
-      const early = preflight(request);
-      if (early) return { response: withHeader(early, REQUEST_ID_HEADER, requestId), outcome };
-      const response = withCors(request, await app.fetch(request, { info, outcome, requestId }));
+      // A foreign Host (DNS rebinding) or a foreign page on the control API: refused before anything runs.
+      const refusal = hostRefusal(request, info.hostGuard) ?? controlOriginRefusal(request, allowed);
+      if (refusal) return { response: withHeader(errorResponse(refusal, requestId), REQUEST_ID_HEADER, requestId), outcome };
+      const origin = request.headers.get('origin');
+      const trusted = origin !== null && isTrustedOrigin(origin, request, allowed);
+      if (isPreflight(request)) {
+        // A preflight carries no key: credentials for an origin some active key allows.
+        const keyOrigin = !trusted && !isControlPath(new URL(request.url).pathname) && (await deps.keys.allowsOrigin?.(origin as string)) === true;
+        return { response: withHeader(preflight(request, trusted || keyOrigin), REQUEST_ID_HEADER, requestId), outcome };
+      }
+      // Past the transport limit: refused before routing, unread (the HTTP door closes the connection).
+      const refused = bodyTooLarge(request);
+      if (refused) return { response: withHeader(withCors(request, errorResponse(refused, requestId), trusted), REQUEST_ID_HEADER, requestId), outcome };
+      const answered = await app.fetch(request, { info, outcome, requestId });
+      const response = withCors(request, answered, trusted || (origin !== null && outcome.keyOrigins?.includes(origin) === true));
+      // A body the route refused (or ignored) unread is read to its end first: keep-alive stays usable.
+      await discardBody(request);
       return { response: withHeader(response, REQUEST_ID_HEADER, requestId), outcome };
     },
   };

@@ -14,12 +14,16 @@ export interface KeyForAuth {
   rateLimitPerDay?: number;
   /** Calls per UTC calendar month its workspace may make with its keys (`maxMonthlyApiCalls`). */
   monthlyCallLimit?: number;
+  /** Pages allowed to call with this key: they get credentialed CORS answers (docs/security.md). */
+  allowedOrigins?: readonly string[];
 }
 
 export interface KeyLookup {
   /** The key with what the core checks on every call, read in one query. */
   findForAuth(secret: string): Promise<KeyForAuth | undefined>;
   touch(key: KeyForAuth): Promise<void>;
+  /** Whether some active key lists `origin` in its allowedOrigins (for preflights, which carry no key). */
+  allowsOrigin?(origin: string): Promise<boolean>;
 }
 
 export type TokenCheck = { userId: string; claims: Record<string, unknown> } | 'expired' | 'invalid';
@@ -118,8 +122,8 @@ export async function authenticate(auth: RouteAuth, request: Request, params: Re
       return { principal: { kind: 'anonymous' } };
     case 'apiKey': {
       const secret = apiKeyFromRequest(request);
-      if (secret) return keyPrincipal(secret, deps.keys);
-      if (auth.optional) return { principal: { kind: 'anonymous' } };
+      if (secret) return namesOwnWorkspace(request, await keyPrincipal(secret, deps.keys));
+      if (auth.optional) return presentedOrAnonymous(request, deps);
       if (request.headers.has('authorization')) {
         throw unauthorized(auth.userTokenHint ?? 'This route takes a workspace API key, not a user access token: send it in x-api-key or as Authorization: Bearer svc_…');
       }
@@ -143,7 +147,7 @@ export async function authenticate(auth: RouteAuth, request: Request, params: Re
         const found = await keyPrincipal(secret, deps.keys);
         const wanted = auth.param ? params[auth.param] : undefined;
         if (wanted !== undefined && found.principal.kind === 'apiKey' && wanted !== found.principal.workspaceId) throw notFound('Workspace');
-        return found;
+        return namesOwnWorkspace(request, found);
       }
       const token = bearerToken(request);
       if (!token) throw unauthorized('Send an API key (x-api-key, or Authorization: Bearer svc_…) or a Bearer access token');
@@ -161,6 +165,37 @@ export async function authenticate(auth: RouteAuth, request: Request, params: Re
       throw new EmulatorError('INTERNAL_ERROR', `unknown auth kind ${JSON.stringify(never)}`);
     }
   }
+}
+
+/**
+ * A key is bound to its workspace (core/tenant.ts): a request that also names a workspace in
+ * `x-workspace-id` or `?workspaceId=` must name that one; another workspace is not found for it.
+ */
+function namesOwnWorkspace(request: Request, found: Authenticated): Authenticated {
+  const named = request.headers.get('x-workspace-id') ?? new URL(request.url).searchParams.get('workspaceId');
+  // Refused after the key is known, so the journal still names it.
+  if (named !== null && found.principal.kind === 'apiKey' && named !== found.principal.workspaceId) return { ...found, refusal: notFound('Workspace') };
+  return found;
+}
+
+/**
+ * An optional-credential route without a key: a Bearer token presented is still checked (401 when
+ * bad, never silently anonymous) and binds the call (core/tenant.ts): a platform user to the
+ * workspaces they are a member of, an embed token to its workspace. No credentials: anonymous.
+ */
+async function presentedOrAnonymous(request: Request, deps: AuthDeps): Promise<Authenticated> {
+  const token = bearerToken(request);
+  if (token === undefined) return { principal: { kind: 'anonymous' } };
+  const check = await deps.tokens.verifyUserToken(token);
+  if (check === 'expired') throw unauthorized('Access token has expired');
+  if (check !== 'invalid') {
+    const memberOf = await deps.members.workspacesOf(check.userId);
+    return { principal: { kind: 'user', userId: check.userId, claims: check.claims, memberOf } };
+  }
+  const endUser = await deps.endUsers.fromToken(token);
+  if (endUser === 'expired') throw unauthorized('Access token has expired');
+  if (endUser === 'invalid') throw unauthorized('Invalid access token');
+  return { principal: endUser };
 }
 
 const ANONYMOUS_SESSION = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -188,6 +223,8 @@ async function endUser(auth: RouteAuth & { kind: 'endUser' }, request: Request, 
     if (email) external.email = email;
     if (name) external.name = name;
     if (tier) external.tier = tier;
+    const named = namesOwnWorkspace(request, found);
+    if (named.refusal) return named;
     return { principal: await deps.endUsers.fromKey(found.key as KeyForAuth, external), ...(found.key && { key: found.key }) };
   }
   const token = bearerToken(request);

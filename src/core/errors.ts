@@ -1,4 +1,5 @@
 // The one error model: wire codes, their HTTP statuses, and the envelope every non-2xx answer uses.
+import { jsonResponse } from './json-response.js';
 
 /** Every wire code the emulator answers with, and its HTTP status. */
 export const ERROR_STATUS = {
@@ -11,7 +12,13 @@ export const ERROR_STATUS = {
   /** Landing-page chat: a bad, missing or stale X-Landing-Page-Sig, or a tampered signed transcript (real wire, lower case). */
   landing_page_sig_invalid: 403,
   NOT_FOUND: 404,
+  /** The HTTP door's answer to a request that did not arrive whole in time (Node's requestTimeout). */
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
+  /** A body declared past the transport limit (core/validation.ts MAX_BODY_BYTES): refused unread. */
+  PAYLOAD_TOO_LARGE: 413,
+  /** Request headers (or the request line) past Node's header limit: answered by the HTTP door. */
+  REQUEST_HEADER_FIELDS_TOO_LARGE: 431,
   RATE_LIMITED: 429,
   /** A workspace or release quota (not a per-key rate window): the SDK's QuotaExceededError. */
   QUOTA_EXCEEDED: 429,
@@ -70,8 +77,5 @@ export function errorResponse(err: unknown, requestId?: string): Response {
   const body: ErrorEnvelope = { error: { code: known.code, message: known.message } };
   if (known.details !== undefined) body.error.details = known.details;
   if (requestId !== undefined) body.error.requestId = requestId;
-  return new Response(JSON.stringify(body), {
-    status: known.status,
-    headers: { 'content-type': 'application/json', ...known.headers },
-  });
+  return jsonResponse(body, known.status, known.headers);
 }

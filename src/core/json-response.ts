@@ -1,8 +1,7 @@
-// JSON answers built one way, so both doors and every route emit identical bytes.
+// JSON answers built one way, so both doors and every route emit identical bytes. They are light
+// (plain data until read as a Response), so the HTTP door writes them without undici objects.
+import { LightResponse } from './light-response.js';
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
+  return new LightResponse(JSON.stringify(body), status, { 'content-type': 'application/json', ...headers }) as unknown as Response;
 }

@@ -40,6 +40,8 @@ export type RouteAuth =
   /**
    * A workspace API key in `x-api-key` or as `Authorization: Bearer svc_…`; when `optional`, a
    * missing key is allowed. `userTokenHint` is the 401 message for a user's access token.
+   * With `optional`, presented credentials still bind (core/tenant.ts): a key, a member's access
+   * token or an end user's embed token is checked (401 when invalid) and held to its workspaces.
    */
   | { kind: 'apiKey'; permission?: Permission; feature?: RateFeature; optional?: boolean; userTokenHint?: string }
   /**
@@ -81,6 +83,8 @@ export interface UserPrincipal {
   /** Set on workspace routes: the workspace resolved for the call and the caller's role in it. */
   workspaceId?: string;
   role?: Role;
+  /** Set on optional-credential routes: every workspace the user is a member of (the tenant rule, core/tenant.ts). */
+  memberOf?: string[];
   claims: Record<string, unknown>;
 }
 

@@ -6,9 +6,10 @@ import type { ScenarioInput } from '../scenarios/schema.js';
 import { parseScenario, type ScenarioLister, type ScenarioResolver } from '../scenarios/validate.js';
 import { Emulator } from './emulator.js';
 import { chooseStorage, openStorage } from './open-storage.js';
-import { noticeFallback } from './native-modules.js';
+import { noticeFallback } from '../native/native-modules.js';
 import { DataDirError, Persistence, persistentStorage } from './persistence.js';
 import { World } from './world.js';
+import { checkAllowedOrigins } from '../core/origin-policy.js';
 import { exactIndexFactory } from '../vector/index-manager.js';
 import { loadHnswlib } from '../vector/hnsw-index.js';
 
@@ -53,6 +54,12 @@ export interface EmulatorOptions {
    * exact search is used). Absent: the line goes to stderr, once per process.
    */
   onNotice?(message: string): void;
+  /**
+   * Pages trusted like loopback ones (docs/security.md): they may call the control API and the
+   * dashboard, and get credentialed CORS answers on service routes. Each is an origin,
+   * `http(s)://host[:port]`. Loopback origins (localhost, 127.0.0.0/8, [::1]) need no naming.
+   */
+  allowedOrigins?: string[];
   /** Sees every unexpected error before it is answered as a 500. */
   onInternalError?(err: unknown): void;
 }
@@ -66,7 +73,9 @@ function checkIssuer(issuer: string): void {
 }
 
 async function nodeResolver(): Promise<ScenarioResolver> {
-  const { resolveBuiltinScenario } = await import('../scenarios/builtin.js');
+  const [{ resolveBuiltinScenario }, { primePreparedParses }] = await Promise.all([import('../scenarios/builtin.js'), import('../scenarios/prepared-parses.js')]);
+  // The built-in files' text and chunks, prepared by the build: no parser loads to place them.
+  await primePreparedParses();
   return resolveBuiltinScenario;
 }
 
@@ -94,6 +103,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const startAt = options.now === undefined ? undefined : new Date(options.now).getTime();
   if (startAt !== undefined && Number.isNaN(startAt)) throw new TypeError('now must be epoch ms or an ISO 8601 time');
   if (options.issuer !== undefined) checkIssuer(options.issuer);
+  const allowedOrigins = checkAllowedOrigins(options.allowedOrigins);
 
   const kind = await chooseStorage(options.storage, options.onNotice);
   // Probed now, not at the first search, so the fallback is said at start and said once.
@@ -114,6 +124,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     ...(listScenarios && { listScenarios }),
     ...(exact && { vectorIndexFactory: exactIndexFactory }),
     ...(options.issuer && { issuer: options.issuer }),
+    ...(allowedOrigins.length > 0 && { allowedOrigins }),
     ...(options.onInternalError && { onInternalError: options.onInternalError }),
   });
   let kept: Awaited<ReturnType<Persistence['read']>>;

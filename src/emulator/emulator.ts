@@ -7,6 +7,8 @@ import type { ClockChange } from '../control/schema.js';
 import type { FaultRuleInput, FaultView } from '../control/fault-schema.js';
 import type { RequestInfo } from '../core/app.js';
 import { apiKeyFromRequest } from '../core/auth.js';
+import { toWebResponse } from '../core/light-response.js';
+import { hostRefusal } from '../core/origin-policy.js';
 import { REQUEST_ID_HEADER, clientRequestId, withHeader } from '../core/request-id.js';
 import type { RagFileState } from '../areas/rag-files/pipeline.js';
 import type { Handles } from '../scenarios/handles.js';
@@ -64,6 +66,21 @@ export interface EmulatorMailbox {
   clear(): number;
 }
 
+/** The path of a Request's (already normalised) url, without building a URL object. */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  let end = url.length;
+  for (let i = start; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 63 /* ? */ || c === 35 /* # */) {
+      end = i;
+      break;
+    }
+  }
+  return url.slice(start, end);
+}
+
 export interface RouteSummary {
   method: string;
   path: string;
@@ -114,12 +131,21 @@ export class Emulator {
       clear: () => world.mailbox.clear(),
     };
     this.fetch = this.fetch.bind(this);
+    this.respond = this.respond.bind(this);
   }
 
   /** The core handler: a Web Request in, a Web Response out. Both doors call only this. */
   async fetch(request: Request, info?: RequestInfo): Promise<Response> {
+    return toWebResponse(await this.respond(request, info));
+  }
+
+  /**
+   * `fetch` for the HTTP door: the same answer, but the core's JSON answers stay light (plain
+   * status, headers and text, still `instanceof Response`) so they go to the socket as they are.
+   */
+  async respond(request: Request, info?: RequestInfo): Promise<Response> {
     const started = wallElapsedMs();
-    const path = new URL(request.url).pathname;
+    const path = pathOf(request.url);
     if (isControlPath(path)) {
       return this.lock.run(async () => {
         await this.world.scheduler.runDue();
@@ -133,7 +159,8 @@ export class Emulator {
       const at = this.world.clock.iso();
       // The id is given on arrival, so a delayed answer keeps the place its request took.
       const arrived: RequestInfo = { ...info, requestId: this.world.nextRequestId('service') };
-      const fault = this.world.faults.match(request.method, path);
+      // A Host the door refuses gets its 403 from the core, never a fault's answer.
+      const fault = hostRefusal(request, info?.hostGuard) ? undefined : this.world.faults.match(request.method, path);
       if (fault && fault.delayMs > 0) return { delayed: fault, at, info: arrived };
       return { response: await this.answer(request, arrived, path, at, started, fault) };
     });

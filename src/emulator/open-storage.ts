@@ -1,7 +1,8 @@
 // Chooses a storage driver. Drivers are imported only when chosen, so a browser bundle that
 // picks PGlite never sees better-sqlite3, and nothing native loads at import time.
 import type { Storage, StorageKind } from '../storage/storage.js';
-import { betterSqliteLoads, noticeFallback } from './native-modules.js';
+import { noticeFallback } from '../native/native-modules.js';
+import { betterSqliteLoads } from '../storage/sqlite-probe.js';
 
 /** A driver that was asked for by name cannot load here (its native module is missing). */
 export class StorageUnavailableError extends Error {

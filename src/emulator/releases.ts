@@ -46,6 +46,12 @@ export function releaseAreaRoutes(world: World): RouteDef[] {
         const jti = typeof verified === 'string' ? undefined : verified.claims.jti;
         return !(typeof jti === 'string' && (await stores.oauth.isRevoked(jti)));
       },
+      tokenWorkspaces: async (token) => {
+        const endUser = await world.embedAuth.fromToken(token);
+        if (typeof endUser === 'string') return undefined;
+        if (endUser.workspaceId !== undefined) return [endUser.workspaceId];
+        return endUser.userId !== undefined ? stores.workspaces.workspacesOf(endUser.userId) : [];
+      },
     }),
   ];
 }

@@ -38,12 +38,29 @@ function statusMatches(wanted: number | string, status: number): boolean {
   return String(status) === wanted;
 }
 
+/**
+ * A ring buffer: recording is O(1) at capacity (dropping the oldest by index, never shifting
+ * 10,000 entries per request); reading walks it oldest first.
+ */
 export class RequestJournal {
-  private entries: JournalEntry[] = [];
+  private ring: (JournalEntry | undefined)[] = [];
+  /** Where the oldest entry sits once the ring is full. */
+  private head = 0;
+
+  constructor(private readonly capacity = JOURNAL_CAPACITY) {}
 
   record(entry: JournalEntry): void {
-    this.entries.push(entry);
-    if (this.entries.length > JOURNAL_CAPACITY) this.entries.splice(0, this.entries.length - JOURNAL_CAPACITY);
+    if (this.ring.length < this.capacity) {
+      this.ring.push(entry);
+      return;
+    }
+    this.ring[this.head] = entry;
+    this.head = (this.head + 1) % this.capacity;
+  }
+
+  private get entries(): JournalEntry[] {
+    const ring = this.ring as JournalEntry[];
+    return this.head === 0 ? ring : ring.slice(this.head).concat(ring.slice(0, this.head));
   }
 
   /** Every matching entry, oldest first (the last `limit` when given), and how many matched. */
@@ -61,8 +78,9 @@ export class RequestJournal {
   }
 
   clear(): number {
-    const count = this.entries.length;
-    this.entries = [];
+    const count = this.ring.length;
+    this.ring = [];
+    this.head = 0;
     return count;
   }
 }

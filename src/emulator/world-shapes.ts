@@ -23,6 +23,8 @@ import type { Scenario, Settings } from '../scenarios/schema.js';
 import type { Storage, StorageSnapshot } from '../storage/storage.js';
 import type { ScenarioLister, ScenarioResolver } from '../scenarios/validate.js';
 import type { IdentityStores } from './identity.js';
+import type { IndexViews } from '../vector/index-manager.js';
+import type { TextSegments } from '../areas/rag-search/text-index.js';
 import type { ChatStores } from './chat.js';
 
 export interface WorldSnapshot {
@@ -33,6 +35,8 @@ export interface WorldSnapshot {
   handles: Handles;
   settings: Settings;
   scenario: Scenario;
+  /** The in-memory indexes that belong to `storage`, reattached by a restore. */
+  indexes: { vectors: IndexViews; text: TextSegments };
 }
 
 /** The parts of a world besides its tables, as a state import or a data dir carries them. */
@@ -55,6 +59,8 @@ export interface WorldOptions {
   onInternalError?(err: unknown): void;
   /** How vector indexes are made: HNSW where hnswlib-node loads, else exact search. */
   vectorIndexFactory?: IndexFactory;
+  /** Origins trusted like loopback ones for the control API and credentialed CORS (normalized). */
+  allowedOrigins?: string[];
 }
 
 export interface Stores extends IdentityStores, ChatStores {

@@ -10,6 +10,7 @@ import { RagSearchStore } from '../areas/rag-search/store.js';
 import { RagEvents } from '../areas/rag-targets/events.js';
 import { RagTargetStore } from '../areas/rag-targets/store.js';
 import { VectorIndexes } from '../vector/index-manager.js';
+import { TextIndex } from '../areas/rag-search/text-index.js';
 import { EmbedAuth } from '../areas/embed-auth/service.js';
 import { EmbedAuthStore } from '../areas/embed-auth/store.js';
 import { ReleaseStore } from '../areas/releases/store.js';
@@ -70,6 +71,8 @@ export class World {
   readonly routes: RouteDef[];
   /** In-memory vector indexes; they follow storage and are rebuilt lazily after a swap. */
   readonly vectorIndexes: VectorIndexes;
+  /** The in-memory full-text index; like the vector indexes, it follows snapshots. */
+  readonly textIndex = new TextIndex();
   private readonly jobHandlers: JobHandlers = {};
   private readonly signers = new Map<number, TokenSigner>();
   signer!: TokenSigner;
@@ -149,6 +152,7 @@ export class World {
       rateLimiter: this.rateLimiter,
       featureLimit: (feature) => this.settings.rateLimits[feature]?.perMinute ?? DEFAULT_RATE_LIMITS[feature],
       nextRequestId: () => this.nextRequestId('service'),
+      ...(options.allowedOrigins && { allowedOrigins: options.allowedOrigins }),
       ...(options.onInternalError && { onInternalError: options.onInternalError }),
     });
     // Each answer knows the origin it was asked at: discovery and every token it signs name it.
@@ -166,12 +170,12 @@ export class World {
   private ragStores(deps: StoreDeps, workspaces: WorkspaceStore): Pick<Stores, 'rag' | 'ragSearch'> {
     const targets = new RagTargetStore(deps);
     const events = new RagEvents(deps);
-    const files = new RagFileStore(deps, targets, events, this.vectorIndexes);
+    const files = new RagFileStore(deps, targets, events, this.vectorIndexes, this.textIndex);
     const pipeline = new RagPipeline(deps, files, targets, events, () => this.settings.indexing);
     const uploadLimiter = new UploadLimiter(this.rateLimiter, () => this.settings.uploads, () => this.clock.now());
     return {
       rag: { targets, files, events, pipeline, uploads: new RagUploadStore(deps), uploadLimiter, limits: new WorkspaceLimits(deps, workspaces) },
-      ragSearch: new RagSearchStore(deps, files, this.vectorIndexes),
+      ragSearch: new RagSearchStore(deps, files, this.vectorIndexes, this.textIndex),
     };
   }
 
@@ -208,6 +212,7 @@ export class World {
       this.signer = signer;
       this.scheduler.invalidate();
       this.vectorIndexes.clear();
+      this.textIndex.clear();
       // Loading schedules work (RAG indexing) that reads the new scenario's settings.
       this.settings = scenario.settings;
       const handles = await this.storage.transaction(async () => {
@@ -218,6 +223,8 @@ export class World {
       this.handles = handles;
       this.scenario = scenario;
       this.rateLimiter.restore(usedRateLimits(scenario, handles, this.clock.now()));
+      // Indexes built now belong to the boot snapshot: the first query after a reset is a warm one.
+      await this.stores.ragSearch.warm();
       this.boot = await this.snapshot();
       this.bootLoaded = true;
       this.clearHarness();
@@ -257,6 +264,8 @@ export class World {
   async adopt(state: AdoptedState, resetTo: 'state' | 'scenario'): Promise<void> {
     this.scheduler.invalidate();
     this.vectorIndexes.clear();
+    this.textIndex.clear();
+    await this.stores.ragSearch.warm();
     this.random.restore(state.random);
     this.clock.restore({ mode: this.clock.mode, now: state.now });
     this.rateLimiter.restore(state.rateLimits);
@@ -278,13 +287,16 @@ export class World {
       handles: this.handles,
       settings: this.settings,
       scenario: this.scenario,
+      indexes: { vectors: this.vectorIndexes.capture(), text: this.textIndex.capture() },
     };
   }
 
   async restore(snapshot: WorldSnapshot): Promise<void> {
     await this.storage.restore(snapshot.storage);
     this.scheduler.invalidate();
-    this.vectorIndexes.clear();
+    // The indexes of the snapshot's storage: reattached, not rebuilt.
+    this.vectorIndexes.restore(snapshot.indexes.vectors);
+    this.textIndex.restore(snapshot.indexes.text);
     this.random.restore(snapshot.random);
     this.clock.restore({ mode: this.clock.mode, now: snapshot.clock.now });
     this.rateLimiter.restore(snapshot.limiter);

@@ -55,7 +55,8 @@ export function securityOf(route: RouteDef): Requirement[] {
     case 'none':
       return SELF_AUTHENTICATED[`${route.method} ${route.path}`] ?? [];
     case 'apiKey':
-      return auth.optional ? [API_KEY, API_KEY_BEARER, NONE] : [API_KEY, API_KEY_BEARER];
+      // Optional credentials still bind when presented (core/tenant.ts): a member's or end user's Bearer token too.
+      return auth.optional ? [API_KEY, API_KEY_BEARER, BEARER, NONE] : [API_KEY, API_KEY_BEARER];
     case 'bearer':
       return [BEARER];
     case 'workspace':

@@ -19,11 +19,12 @@ export class ExactIndex implements VectorIndex {
     this.vectors.delete(label);
   }
 
-  search(query: Float32Array, k: number): VectorHit[] {
+  search(query: Float32Array, k: number, accept?: (label: number) => boolean): VectorHit[] {
     if (k <= 0) return [];
     // Keep only the best k while scanning (sorted, worst last): no sort of the whole index.
     const best: VectorHit[] = [];
     for (const [label, vector] of this.vectors) {
+      if (accept && !accept(label)) continue;
       const hit = { label, score: roundScore(similarity(query, vector)) };
       if (best.length === k && compareHits(hit, best[k - 1]!) >= 0) continue;
       let at = best.length;

@@ -2,10 +2,28 @@
 // see the native module. Candidates are re-scored exactly, so answers match the exact path.
 import { similarity } from './embedding.js';
 import { compareHits, roundScore, type VectorHit, type VectorIndex } from './vector-index.js';
-import { nativeDisabled } from '../emulator/native-modules.js';
+import { nativeDisabled } from '../native/native-modules.js';
 
-type HnswModule = typeof import('hnswlib-node');
-type Hnsw = InstanceType<HnswModule['HierarchicalNSW']>;
+/**
+ * The part of hnswlib-node used here, declared locally: the package is optional, and a build on a
+ * machine without it (npm install --omit=optional) must not need its type declarations.
+ */
+interface Hnsw {
+  initIndex(maxElements: number, m: number, efConstruction: number, randomSeed: number, allowReplaceDeleted: boolean): void;
+  getCurrentCount(): number;
+  resizeIndex(maxElements: number): void;
+  addPoint(point: number[], label: number, replaceDeleted: boolean): void;
+  markDelete(label: number): void;
+  setEf(ef: number): void;
+  searchKnn(query: number[], k: number, filter?: (label: number) => boolean): { distances: number[]; neighbors: number[] };
+  getPoint(label: number): number[];
+}
+export interface HnswModule {
+  HierarchicalNSW: new (space: 'l2' | 'ip' | 'cosine', dimension: number) => Hnsw;
+}
+
+/** A name, not a literal: neither tsc nor a bundler goes looking for the optional package. */
+const HNSWLIB = 'hnswlib-node';
 
 export interface HnswOptions {
   m?: number;
@@ -20,7 +38,7 @@ let loaded: Promise<HnswModule | null> | undefined;
 /** hnswlib-node when this runtime can load it, else null (the caller falls back to exact search). */
 export function loadHnswlib(): Promise<HnswModule | null> {
   if (nativeDisabled('hnswlib-node')) return Promise.resolve(null);
-  loaded ??= import('hnswlib-node').then(
+  loaded ??= import(HNSWLIB).then(
     (mod) => ((mod as { default?: HnswModule }).default ?? mod) as HnswModule,
     () => null,
   );
@@ -63,11 +81,12 @@ export class HnswIndex implements VectorIndex {
     this.index.markDelete(label);
   }
 
-  search(query: Float32Array, k: number): VectorHit[] {
-    if (k <= 0 || this.live.size === 0) return [];
-    const want = Math.min(this.live.size, Math.max(k * 2, k + 10));
+  search(query: Float32Array, k: number, accept?: (label: number) => boolean, accepted?: number): VectorHit[] {
+    const size = accept ? Math.min(accepted ?? this.live.size, this.live.size) : this.live.size;
+    if (k <= 0 || size === 0) return [];
+    const want = Math.min(size, Math.max(k * 2, k + 10));
     this.index.setEf(Math.max(this.efSearch, want));
-    const { neighbors } = this.index.searchKnn(Array.from(query), want);
+    const { neighbors } = accept ? this.index.searchKnn(Array.from(query), want, accept) : this.index.searchKnn(Array.from(query), want);
     const hits = neighbors.map((label) => ({ label, score: roundScore(similarity(query, this.index.getPoint(label))) }));
     return hits.sort(compareHits).slice(0, k);
   }

@@ -1,6 +1,10 @@
 // The in-memory vector indexes of one emulator instance, one per RAG target. Storage is the truth:
-// each target row carries an index version, and an index whose version differs is rebuilt lazily
-// on its next query, so resets, restores and scenario loads (which swap the database) cost nothing.
+// each target row carries an index version, and the index at that version is found in memory or
+// rebuilt from storage on its next query. A version is a view over an append-only index (which of
+// its labels are live), so a snapshot keeps the views it saw, and a restore or reset reattaches
+// them instead of rebuilding. New vectors are embedded and inserted in short background slices;
+// a query first finishes whatever its index still has queued, so answers never depend on timing.
+import { wallElapsedMs } from '../clock/wall-time.js';
 import { EMBEDDING_DIMENSION, embed } from './embedding.js';
 import { ExactIndex } from './exact-index.js';
 import { HnswIndex, loadHnswlib } from './hnsw-index.js';
@@ -16,13 +20,28 @@ export interface ChunkHit {
   score: number;
 }
 
-interface Entry {
+/** One target's append-only index: every vector any of its versions holds, in label order. */
+interface Store {
+  index: VectorIndex;
+  chunkOf: string[];
+  labelsOf: Map<string, number[]>;
+  /** Labels given but not yet embedded and inserted, in label order, from `head` on. */
+  queue: (IndexedChunk | undefined)[];
+  head: number;
+  inserted: number;
+}
+
+/** One version of a target's vector set: a store and which of its labels are live. Never changed. */
+interface View {
   version: string;
   index: VectorIndex;
-  labels: Map<number, string>;
-  byChunk: Map<string, number>;
-  nextLabel: number;
+  store: Store;
+  live: Uint8Array;
+  size: number;
 }
+
+/** What a snapshot keeps of the indexes: the view of each target it saw. */
+export type IndexViews = ReadonlyMap<string, View>;
 
 export type IndexFactory = () => Promise<VectorIndex>;
 
@@ -34,14 +53,47 @@ export const defaultIndexFactory: IndexFactory = async () => {
 
 export const exactIndexFactory: IndexFactory = async () => new ExactIndex();
 
+/** A background slice stops after this much wall time, so a request waits on it at most about this long. */
+const SLICE_MS = 3;
+/** A store holding more than this many dead vectors per live one is dropped and rebuilt from storage. */
+const MAX_DEAD_RATIO = 2;
+
+/** Embeds and inserts `store`'s queued vectors in label order, until done or past `deadline`. */
+function insertQueued(store: Store, deadline = Infinity): void {
+  while (store.head < store.queue.length) {
+    const chunk = store.queue[store.head] as IndexedChunk;
+    store.index.add(store.inserted, embed(chunk.content));
+    // The label of queue[head] is always `inserted`: labels are given, and inserted, in order.
+    store.queue[store.head] = undefined;
+    store.head++;
+    store.inserted++;
+    if (deadline !== Infinity && wallElapsedMs() >= deadline) return;
+  }
+  store.queue = [];
+  store.head = 0;
+}
+
 export class VectorIndexes {
-  private entries = new Map<string, Entry>();
+  private entries = new Map<string, View>();
+  /** Stores with queued vectors, drained in background slices. */
+  private readonly busy = new Set<Store>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly factory: IndexFactory = defaultIndexFactory) {}
 
   /** Forgets every index: the next query of each target rebuilds it from storage. */
   clear(): void {
-    this.entries.clear();
+    this.entries = new Map();
+  }
+
+  /** The views of every target now, for a snapshot. */
+  capture(): IndexViews {
+    return new Map(this.entries);
+  }
+
+  /** Back to the views a snapshot kept (the storage restored with it holds the same versions). */
+  restore(views: IndexViews): void {
+    this.entries = new Map(views);
   }
 
   /** Drops one target's index (the target was deleted). */
@@ -49,24 +101,79 @@ export class VectorIndexes {
     this.entries.delete(targetId);
   }
 
-  private insert(entry: Entry, chunks: IndexedChunk[]): void {
+  /** Gives new labels to `chunks` in `store` (queued for embedding) and marks them live in `live`. */
+  private enqueue(store: Store, live: Uint8Array, chunks: IndexedChunk[]): { live: Uint8Array; added: number } {
+    let out: Uint8Array = live;
+    let added = 0;
     for (const chunk of chunks) {
-      if (entry.byChunk.has(chunk.id)) continue;
-      const label = entry.nextLabel++;
-      entry.index.add(label, embed(chunk.content));
-      entry.labels.set(label, chunk.id);
-      entry.byChunk.set(chunk.id, label);
+      const known = store.labelsOf.get(chunk.id);
+      if (known?.some((label) => label < out.length && out[label] === 1)) continue;
+      const label = store.chunkOf.length;
+      store.chunkOf.push(chunk.id);
+      store.queue.push(chunk);
+      if (known) known.push(label);
+      else store.labelsOf.set(chunk.id, [label]);
+      if (label >= out.length) {
+        const grown = new Uint8Array(Math.max(1024, out.length * 2, label + 1));
+        grown.set(out);
+        out = grown;
+      }
+      out[label] = 1;
+      added++;
+    }
+    if (store.head < store.queue.length) this.schedule(store);
+    return { live: out, added };
+  }
+
+  private schedule(store: Store): void {
+    this.busy.add(store);
+    if (this.timer !== undefined) return;
+    this.timer = setTimeout(() => this.slice(), 0);
+    (this.timer as { unref?: () => void }).unref?.();
+  }
+
+  /** One background slice: embeds and inserts queued vectors for about SLICE_MS, then yields. */
+  private slice(): void {
+    this.timer = undefined;
+    const deadline = wallElapsedMs() + SLICE_MS;
+    for (const store of this.busy) {
+      insertQueued(store, deadline);
+      if (store.head >= store.queue.length) this.busy.delete(store);
+      if (wallElapsedMs() >= deadline) break;
+    }
+    if (this.busy.size > 0) {
+      this.timer = setTimeout(() => this.slice(), 0);
+      (this.timer as { unref?: () => void }).unref?.();
     }
   }
 
-  /** The target's index at `version`, rebuilt from `load` when what is in memory is stale. */
-  private async entry(targetId: string, version: string, load: () => Promise<IndexedChunk[]>): Promise<Entry> {
+  /** Everything queued in `store` embedded and inserted now (a query is about to read it). */
+  private finish(store: Store): void {
+    insertQueued(store);
+    this.busy.delete(store);
+  }
+
+  /** A fresh view of `chunks` at `version`, its vectors queued. */
+  private async build(targetId: string, version: string, chunks: IndexedChunk[]): Promise<View> {
+    const index = await this.factory();
+    const store: Store = { index, chunkOf: [], labelsOf: new Map(), queue: [], head: 0, inserted: 0 };
+    const { live, added } = this.enqueue(store, new Uint8Array(0), chunks);
+    const view: View = { version, index, store, live, size: added };
+    this.entries.set(targetId, view);
+    return view;
+  }
+
+  /** The target's view at `version`, rebuilt from `load` when what is in memory is stale. */
+  private async view(targetId: string, version: string, load: () => Promise<IndexedChunk[]>): Promise<View> {
     const known = this.entries.get(targetId);
     if (known && known.version === version) return known;
-    const entry: Entry = { version, index: await this.factory(), labels: new Map(), byChunk: new Map(), nextLabel: 0 };
-    this.insert(entry, await load());
-    this.entries.set(targetId, entry);
-    return entry;
+    return this.build(targetId, version, await load());
+  }
+
+  /** Builds the target's index now unless memory already holds its version (after a load or import). */
+  async warm(targetId: string, version: string, load: () => Promise<IndexedChunk[]>): Promise<void> {
+    const view = await this.view(targetId, version, load);
+    this.finish(view.store);
   }
 
   /**
@@ -74,31 +181,46 @@ export class VectorIndexes {
    * at `from` it is dropped instead, and rebuilt on the next query.
    */
   apply(targetId: string, from: string, to: string, change: { add?: IndexedChunk[]; remove?: string[] }): void {
-    const entry = this.entries.get(targetId);
-    if (!entry) return;
-    if (entry.version !== from) {
+    const view = this.entries.get(targetId);
+    if (!view) return;
+    if (view.version !== from) {
       this.entries.delete(targetId);
       return;
     }
+    const { store } = view;
+    let live: Uint8Array = view.live.slice();
+    let size = view.size;
     for (const chunkId of change.remove ?? []) {
-      const label = entry.byChunk.get(chunkId);
-      if (label === undefined) continue;
-      entry.index.remove(label);
-      entry.byChunk.delete(chunkId);
-      entry.labels.delete(label);
+      for (const label of store.labelsOf.get(chunkId) ?? []) {
+        if (label < live.length && live[label] === 1) {
+          live[label] = 0;
+          size--;
+        }
+      }
     }
-    this.insert(entry, change.add ?? []);
-    entry.version = to;
+    const added = this.enqueue(store, live, change.add ?? []);
+    live = added.live;
+    size += added.added;
+    // Too many dead vectors make every search wade through them: start over from storage instead.
+    if (store.chunkOf.length > 1024 && store.chunkOf.length > (MAX_DEAD_RATIO + 1) * size) {
+      this.entries.delete(targetId);
+      return;
+    }
+    this.entries.set(targetId, { version: to, index: view.index, store, live, size });
   }
 
   /** The k chunks most similar to `query` in a target, best first. */
   async search(targetId: string, version: string, load: () => Promise<IndexedChunk[]>, query: string, k: number): Promise<ChunkHit[]> {
-    const entry = await this.entry(targetId, version, load);
-    return entry.index.search(embed(query), k).map((hit) => ({ chunkId: entry.labels.get(hit.label) as string, score: hit.score }));
+    const view = await this.view(targetId, version, load);
+    const { store, live } = view;
+    this.finish(store);
+    // Labels of other versions (removed, or added after this one) are filtered out.
+    const filter = view.size === store.chunkOf.length ? undefined : (label: number) => label < live.length && live[label] === 1;
+    return view.index.search(embed(query), k, filter, view.size).map((hit) => ({ chunkId: store.chunkOf[hit.label] as string, score: hit.score }));
   }
 
   /** How many vectors a target's index holds in memory (undefined when not built). */
   sizeOf(targetId: string): number | undefined {
-    return this.entries.get(targetId)?.index.size;
+    return this.entries.get(targetId)?.size;
   }
 }

@@ -12,8 +12,11 @@ export interface VectorIndex {
   readonly size: number;
   add(label: number, vector: Float32Array): void;
   remove(label: number): void;
-  /** The k most similar live vectors, best first; ties by label. */
-  search(query: Float32Array, k: number): VectorHit[];
+  /**
+   * The k most similar live vectors, best first; ties by label. `accept`, when given, limits the
+   * answer to the labels it accepts, of which there are `accepted`.
+   */
+  search(query: Float32Array, k: number, accept?: (label: number) => boolean, accepted?: number): VectorHit[];
 }
 
 /** Best first, then by label, so equal scores order the same on every path. */

@@ -61,12 +61,14 @@ describe.each(MATRIX)('mcp-config: $label', ({ driver, door: doorName }) => {
     expect(none.status).toBe(401);
     expect(none.body.error).toEqual({ code: 'UNAUTHORIZED', message: 'This tool server needs a Bearer access token or an API key', requestId: expect.any(String) });
     expect((await get('rel_req', { 'x-api-key': RKEYS.full })).body).toEqual({ enabled: true, allowAnonymousMcp: false, allowedScopes: ['tools:read'] });
-    expect((await get('rel_req', { authorization: `Bearer ${door.token('u_other')}` })).status).toBe(200);
-    expect((await get('rel_req', { 'x-api-key': RKEYS.other })).status).toBe(401);
+    expect((await get('rel_req', { authorization: `Bearer ${door.token('u_owner')}` })).status).toBe(200);
+    // Presented credentials bind (the tenant rule): another workspace's user or key finds nothing.
+    expect((await get('rel_req', { authorization: `Bearer ${door.token('u_other')}` })).status).toBe(404);
+    expect((await get('rel_req', { 'x-api-key': RKEYS.other })).status).toBe(404);
     expect((await get('rel_req', { 'x-api-key': `svc_${'Z'.repeat(87)}` })).status).toBe(401);
     expect((await get('rel_req', { authorization: 'Bearer not-a-token' })).status).toBe(401);
     await door.emulator.clock.advance(2 * 3600_000);
-    const expired = await get('rel_req', { authorization: `Bearer ${door.token('u_other')}` });
+    const expired = await get('rel_req', { authorization: `Bearer ${door.token('u_owner')}` });
     expect(expired.body.error.message).toBe('Invalid or expired access token');
   });
 

@@ -189,6 +189,40 @@ describe.each(MATRIX)('service-agent: $label', ({ driver, door: doorName }) => {
     await expectError(await get(`${BASE}/transcript/tr_globex/messages`, full), 404, 'NOT_FOUND');
   });
 
+  it('presented credentials bind: another workspace’s user token finds nothing, a bad token is 401, none reaches only sessions', async () => {
+    const { _id: id } = await session('sess-bound');
+    await sync(id, [M1]);
+    const asUser = (user: string) => ({ authorization: `Bearer ${door.token(user)}` });
+    const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+      door.fetch(path, { method, headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+
+    // Globex's owner (a member of Globex only): Acme's session and transcripts are not found.
+    const dan = asUser('user_dan');
+    await expectError(await call('GET', `${BASE}/transcript/${id}/messages`, dan), 404, 'NOT_FOUND');
+    await expectError(await call('POST', `${BASE}/transcript/${id}/sync`, dan, { messages: [M1, M2] }), 404, 'NOT_FOUND');
+    await expectError(await call('GET', `${BASE}/transcript/tr_refund/messages`, dan), 404, 'NOT_FOUND');
+    await expectError(await call('POST', `${BASE}/transcript`, dan, { sessionId: 'sess-bound', workspaceId: 'ws_acme' }), 404, 'NOT_FOUND');
+    // Without workspaceId, the user's only workspace.
+    const theirs = (await (await call('POST', `${BASE}/transcript`, dan, { sessionId: 'sess-bound' })).json()) as SessionAnswer;
+    expect(theirs.created).toBe(true);
+    expect(theirs._id).not.toBe(id);
+
+    // A member of Acme reads and syncs it.
+    const alice = asUser('user_alice');
+    expect((await call('GET', `${BASE}/transcript/${id}/messages`, alice)).status).toBe(200);
+    expect(await (await call('POST', `${BASE}/transcript/${id}/sync`, alice, { messages: [M1, M2] })).json()).toEqual({ status: 'ok', added: 1, messageCount: 2 });
+
+    // A bad token is refused, never read as "no credentials".
+    const bad = await expectError(await call('GET', `${BASE}/transcript/${id}/messages`, { authorization: 'Bearer not-a-token' }), 401, 'UNAUTHORIZED');
+    expect(bad.error.message).toBe('Invalid access token');
+
+    // No credentials: the session's own transcript (the spec's no-auth path), never another transcript.
+    expect((await call('GET', `${BASE}/transcript/${id}/messages`, {})).status).toBe(200);
+    await expectError(await call('GET', `${BASE}/transcript/tr_refund/messages`, {}), 404, 'NOT_FOUND');
+    await expectError(await call('POST', `${BASE}/transcript/tr_refund/sync`, {}, { messages: [] }), 404, 'NOT_FOUND');
+    expect(await session('sess-bound')).toMatchObject({ _id: id, messageCount: 2, created: false });
+  });
+
   it('a key works whatever its permissions, and naming another workspace beside it finds nothing', async () => {
     const limited = await session('sess-limited', {}, door.key('key_read'));
     expect(limited.created).toBe(true);

@@ -4,7 +4,7 @@
 import { A2AClient, ClientFactory, type Client } from '@a2a-js/sdk/client';
 import type { Message, MessageSendParams, Task, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from '@a2a-js/sdk';
 import { describe, expect, it } from 'vitest';
-import { DOORS } from '../support/doors.js';
+import { DOORS, ONE_DRIVER } from '../support/doors.js';
 import { useDoor } from '../support/use-door.js';
 import { chatScenario } from '../support/chat-scenario.js';
 
@@ -22,7 +22,7 @@ function ok<T>(res: { result: T } | { error: unknown }): T {
 }
 
 describe.each(DOORS)('@a2a-js/sdk 0.3 through the %s door', (doorName) => {
-  const door = useDoor('sqlite', doorName, { scenario: chatScenario });
+  const door = useDoor(ONE_DRIVER, doorName, { scenario: chatScenario });
   // The SDK's own fetch hook: through MSW it is the intercepted global fetch, over HTTP the real one.
   const fetchImpl: typeof fetch = (input, init) => fetch(input, init);
 

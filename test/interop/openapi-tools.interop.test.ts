@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ONE_DRIVER } from '../support/doors.js';
 import { useDoor } from '../support/use-door.js';
 
 const run = promisify(execFile);
@@ -69,7 +70,7 @@ async function served(door: { fetch(path: string): Promise<Response> }): Promise
 }
 
 describe('OpenAPI tools through the http door', () => {
-  const door = useDoor('sqlite', 'http');
+  const door = useDoor(ONE_DRIVER, 'http');
 
   it('names the served origin in servers, a license, and each route’s credentials in security', async () => {
     const doc = await served(door);
@@ -118,7 +119,7 @@ describe('OpenAPI tools through the http door', () => {
 });
 
 describe('openapi-fetch through the msw door', () => {
-  const door = useDoor('sqlite', 'msw');
+  const door = useDoor(ONE_DRIVER, 'msw');
 
   it('runs the same generated, strictly compiled client with the MSW-intercepted fetch', async () => {
     compiled ??= generateAndCompile(await served(door));

@@ -6,7 +6,7 @@ import axios from 'axios';
 import axiosRetry from 'axios-retry';
 import ky, { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
-import { DOORS } from '../support/doors.js';
+import { DOORS, ONE_DRIVER } from '../support/doors.js';
 import { useDoor } from '../support/use-door.js';
 
 const FULL_KEY = `svc_${'F'.repeat(87)}`;
@@ -33,7 +33,7 @@ const scenario = {
 const PATH = '/api/v1/transcripts';
 
 describe.each(DOORS)('retrying clients through the %s door', (doorName) => {
-  const door = useDoor('sqlite', doorName, { scenario });
+  const door = useDoor(ONE_DRIVER, doorName, { scenario });
   const statuses = () => door.emulator.requests.list({ path: PATH }).map((e) => e.status);
   const timed = async <T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> => {
     const started = performance.now();

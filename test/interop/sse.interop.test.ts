@@ -4,7 +4,7 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
-import { DOORS } from '../support/doors.js';
+import { DOORS, ONE_DRIVER } from '../support/doors.js';
 import { useDoor } from '../support/use-door.js';
 import { chatScenario } from '../support/chat-scenario.js';
 import { external, type Json } from '../support/chat-client.js';
@@ -21,7 +21,7 @@ async function events(res: Response): Promise<EventSourceMessage[]> {
 }
 
 describe.each(DOORS)('eventsource-parser through the %s door', (doorName) => {
-  const door = useDoor('sqlite', doorName, { scenario: chatScenario });
+  const door = useDoor(ONE_DRIVER, doorName, { scenario: chatScenario });
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     door.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers }, body: JSON.stringify(body) });
 

@@ -6,7 +6,7 @@ import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/i
 import { createHandlers } from '../../src/adapters/msw.js';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.js';
 import type { StorageKind } from '../../src/storage/storage.js';
-import { betterSqliteLoads } from '../../src/emulator/native-modules.js';
+import { betterSqliteLoads } from '../../src/storage/sqlite-probe.js';
 
 export type DoorName = 'msw' | 'http';
 
@@ -15,7 +15,13 @@ export type DoorName = 'msw' | 'http';
  * driver: MSW on SQLite, or on PGlite where better-sqlite3 is not installed. Unset: the full matrix.
  */
 const QUICK = process.env.EMULATOR_MATRIX === 'quick';
-const QUICK_DRIVER: StorageKind = QUICK && !(await betterSqliteLoads()) ? 'pglite' : 'sqlite';
+/** better-sqlite3 built and loads here (an install with --omit=optional, or without a compiler, has none). */
+export const SQLITE_LOADS = await betterSqliteLoads();
+/** Added to the title of a test that needs better-sqlite3, so that its skip says why. */
+export const NEEDS_SQLITE = SQLITE_LOADS ? '' : ' (skipped: better-sqlite3 is not installed here)';
+/** The driver of suites that run on one: SQLite, or PGlite where better-sqlite3 is missing. */
+export const ONE_DRIVER: StorageKind = SQLITE_LOADS ? 'sqlite' : 'pglite';
+const QUICK_DRIVER: StorageKind = QUICK ? ONE_DRIVER : 'sqlite';
 
 export const DRIVERS: StorageKind[] = QUICK ? [QUICK_DRIVER] : ['sqlite', 'pglite'];
 export const DOORS: DoorName[] = QUICK ? ['msw'] : ['msw', 'http'];

@@ -144,6 +144,17 @@ export class ApiKeyStore {
     return row ? this.fromRow(row) : undefined;
   }
 
+  /** Whether some active key lists `origin` exactly (the CORS preflight's question; it carries no key). */
+  async allowsOrigin(origin: string): Promise<boolean> {
+    if (!/^https?:\/\/[\w.\-:[\]]+$/.test(origin)) return false;
+    // LIKE only narrows (its wildcards and case rules differ by driver); the exact test is below.
+    const rows = await this.deps.storage.all<ApiKeyRow>("SELECT * FROM api_keys WHERE status = 'active' AND allowed_origins LIKE ?", [`%${JSON.stringify(origin)}%`]);
+    return rows.some((row) => {
+      const key = this.fromRow(row);
+      return key.status === 'active' && key.allowedOrigins.includes(origin);
+    });
+  }
+
   async get(workspaceId: string, id: string): Promise<ApiKeyRecord | undefined> {
     const row = await this.deps.storage.get<ApiKeyRow>('SELECT * FROM api_keys WHERE id = ? AND workspace_id = ?', [id, workspaceId]);
     return row ? this.fromRow(row) : undefined;

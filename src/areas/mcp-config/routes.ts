@@ -18,18 +18,32 @@ export interface McpConfigDeps {
   keyWorkspace(secret: string): Promise<string | undefined>;
   /** Whether a Bearer token is one the emulator issued and still honours (platform, OAuth or embed). */
   tokenValid(token: string): Promise<boolean>;
+  /**
+   * The workspaces a valid Bearer token speaks for (a member's, or an embed token's one), or
+   * undefined when the token is not valid: presented credentials are binding (core/tenant.ts).
+   */
+  tokenWorkspaces?(token: string): Promise<string[] | undefined>;
 }
 
 async function checkCredential(deps: McpConfigDeps, request: Request, workspaceId: string): Promise<void> {
   // A key in x-api-key or as Bearer (REAL-WIRE section 1); any other Bearer is an access token.
   const secret = apiKeyFromRequest(request);
   if (secret) {
-    if ((await deps.keyWorkspace(secret)) !== workspaceId) throw mcpCredentialRequired('Invalid API key for this tool server');
+    const keyed = await deps.keyWorkspace(secret);
+    if (keyed === undefined) throw mcpCredentialRequired('Invalid API key for this tool server');
+    // Another workspace's valid key: this release does not exist for it (the tenant rule).
+    if (keyed !== workspaceId) throw mcpConfigNotFound();
     return;
   }
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
   if (!match) throw mcpCredentialRequired();
-  if (!(await deps.tokenValid(match[1] as string))) throw mcpCredentialRequired('Invalid or expired access token');
+  const token = match[1] as string;
+  if (!(await deps.tokenValid(token))) throw mcpCredentialRequired('Invalid or expired access token');
+  if (deps.tokenWorkspaces) {
+    const reach = await deps.tokenWorkspaces(token);
+    if (reach === undefined) throw mcpCredentialRequired('Invalid or expired access token');
+    if (!reach.includes(workspaceId)) throw mcpConfigNotFound();
+  }
 }
 
 export function mcpConfigRoutes(deps: McpConfigDeps): RouteDef[] {

@@ -10,7 +10,7 @@ import { SYSTEM, type Actor, type RagEvents } from '../rag-targets/events.js';
 import type { RagTargetStore, TargetRow } from '../rag-targets/store.js';
 import { base64ToBytes } from './base64.js';
 import { chunkText } from './parsing/chunker.js';
-import { Memo } from './parsing/memo.js';
+import { CHUNKS, TEXTS } from './parsing/parse-memos.js';
 import { ParseError, extractText, type FileKind } from './parsing/parse.js';
 import type { RagDocumentStatus } from '../../types/rag.js';
 import type { ChunkingTool } from './schema.js';
@@ -71,11 +71,6 @@ export interface RagFileState {
   searchableAt: string | null;
   updatedAt: string;
 }
-
-/** Extracted text by file kind, name and bytes; errors are not remembered. */
-const TEXTS = new Memo<string>();
-/** Chunks by tool, sizes and text. */
-const CHUNKS = new Memo<Awaited<ReturnType<typeof chunkText>>>();
 
 export class RagPipeline {
   constructor(

@@ -5,6 +5,7 @@ import type { SqlValue } from '../../storage/storage.js';
 import { parseJson, toIso } from '../../core/services.js';
 import type { RagDocumentStatus } from '../../types/rag.js';
 import type { VectorIndexes } from '../../vector/index-manager.js';
+import type { TextIndex } from '../rag-search/text-index.js';
 import type { RagEvents, Actor } from '../rag-targets/events.js';
 import type { RagTargetStore } from '../rag-targets/store.js';
 import type { ChunkingTool, FileRecord, PatchFileInput } from './schema.js';
@@ -94,6 +95,9 @@ export interface StatusFilter {
   targetId?: string;
 }
 
+/** Chunk rows per INSERT statement (9 parameters each, well under every driver's limit). */
+const CHUNK_BATCH = 200;
+
 const LAZY_KEY = (workspaceId: string) => `rag.lazyCounts:${workspaceId}`;
 
 export class RagFileStore {
@@ -102,6 +106,7 @@ export class RagFileStore {
     private readonly targets: RagTargetStore,
     private readonly events: RagEvents,
     private readonly indexes: VectorIndexes,
+    private readonly text: TextIndex,
   ) {}
 
   async row(workspaceId: string, id: string): Promise<FileRow | undefined> {
@@ -239,6 +244,7 @@ export class RagFileStore {
 
   async deleteChunks(fileId: string): Promise<void> {
     await this.deps.storage.run('DELETE FROM rag_chunks WHERE file_id = ?', [fileId]);
+    this.text.forget(fileId);
   }
 
   async delete(row: FileRow, actor: Actor): Promise<void> {
@@ -249,14 +255,20 @@ export class RagFileStore {
     await this.events.record(row.target_id, row.id, 'file.deleted', actor, { originalName: row.original_name });
   }
 
+  /** Writes a file's chunks, many rows per statement, and analyses them for full-text search. */
   async insertChunks(row: FileRow, chunks: { content: string; tokenCount: number; heading: string | null }[]): Promise<void> {
-    for (const [position, chunk] of chunks.entries()) {
+    const ids = chunks.map((_, position) => `${row.id}-${String(position).padStart(5, '0')}`);
+    for (let start = 0; start < chunks.length; start += CHUNK_BATCH) {
+      const batch = chunks.slice(start, start + CHUNK_BATCH);
+      const params: SqlValue[] = [];
+      batch.forEach((c, i) => params.push(ids[start + i] as string, row.id, row.target_id, row.workspace_id, Number(row.seq), start + i, c.content, c.tokenCount, c.heading));
       await this.deps.storage.run(
         `INSERT INTO rag_chunks (id, file_id, target_id, workspace_id, file_seq, position, content, token_count, heading)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [`${row.id}-${String(position).padStart(5, '0')}`, row.id, row.target_id, row.workspace_id, Number(row.seq), position, chunk.content, chunk.tokenCount, chunk.heading],
+         VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        params,
       );
     }
+    this.text.put(row.id, row.run_id, Number(row.seq), chunks.map((c, i) => ({ id: ids[i] as string, content: c.content })));
   }
 
   async chunkRows(fileId: string): Promise<ChunkRow[]> {
@@ -279,25 +291,6 @@ export class RagFileStore {
       `SELECT c.id, c.content FROM rag_chunks c JOIN rag_files f ON f.id = c.file_id
        WHERE c.target_id = ? AND f.queryable = 1 AND f.status = 'completed' ORDER BY c.file_seq, c.position`,
       [targetId],
-    );
-  }
-
-  /** The chunks of completed files in a workspace (or one file or target of it), by file and position. */
-  async completedChunks(workspaceId: string, filters: { fileId?: string; targetId?: string } = {}): Promise<{ id: string; content: string }[]> {
-    const params: SqlValue[] = [workspaceId];
-    let where = '';
-    if (filters.fileId !== undefined) {
-      params.push(filters.fileId);
-      where += ' AND c.file_id = ?';
-    }
-    if (filters.targetId !== undefined) {
-      params.push(filters.targetId);
-      where += ' AND c.target_id = ?';
-    }
-    return this.deps.storage.all<{ id: string; content: string }>(
-      `SELECT c.id, c.content FROM rag_chunks c JOIN rag_files f ON f.id = c.file_id
-       WHERE c.workspace_id = ? AND f.status = 'completed'${where} ORDER BY c.file_seq, c.position`,
-      params,
     );
   }
 

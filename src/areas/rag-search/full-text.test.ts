@@ -1,6 +1,6 @@
 // BM25 full-text ranking: stems, stopwords, term weight, length normalisation, ties and reuse.
 import { describe, expect, it } from 'vitest';
-import { rankChunks, textTerms } from './full-text.js';
+import { buildSegment, rankChunks, rankSegments, textTerms } from './full-text.js';
 
 const chunk = (id: string, content: string) => ({ id, content });
 
@@ -41,5 +41,16 @@ describe('full-text ranking', () => {
   it('analyses a reused chunk id again when its content changed', () => {
     expect(rankChunks([chunk('r', 'about sync')], 'sync', 5)).toHaveLength(1);
     expect(rankChunks([chunk('r', 'about billing')], 'sync', 5)).toEqual([]);
+  });
+});
+
+describe('rankSegments', () => {
+  it('ranks chunks split over segments exactly as one list, ties in file then position order', () => {
+    const texts = ['backup kept thirty days', 'backup restore', 'backup', 'retention of backup copies', 'billing', 'backup backup'];
+    const all = texts.map((content, i) => ({ id: `c${i}`, content }));
+    const split = [buildSegment(1, all.slice(0, 2)), buildSegment(2, all.slice(2, 3)), buildSegment(3, all.slice(3))];
+    for (const q of ['backup', 'backup retention', 'billing backup restore', 'nothing']) {
+      expect(rankSegments(split, q, 10)).toEqual(rankChunks(all, q, 10));
+    }
   });
 });

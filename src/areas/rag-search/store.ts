@@ -1,11 +1,13 @@
-// Retrieval: full-text search over the chunks of completed files (BM25, scored the same on every
-// driver) and vector context retrieval through the in-memory indexes (chunks whose consistency
-// delay has passed).
+// Retrieval: full-text search over the chunks of completed files (BM25 over the in-memory
+// full-text index, scored the same on every driver) and vector context retrieval through the
+// in-memory vector indexes (chunks whose consistency delay has passed).
 import type { StoreDeps } from '../../core/services.js';
+import type { SqlValue } from '../../storage/storage.js';
 import type { VectorIndexes } from '../../vector/index-manager.js';
 import type { RagFileStore } from '../rag-files/store.js';
 import type { TargetRow } from '../rag-targets/store.js';
-import { rankChunks } from './full-text.js';
+import { rankSegments, type Segment } from './full-text.js';
+import type { TextIndex } from './text-index.js';
 import { RAG_CONTEXT_MAX_TOP_K } from '../../types/rag.js';
 
 export interface RetrievedChunk {
@@ -27,11 +29,58 @@ export class RagSearchStore {
     private readonly deps: StoreDeps,
     private readonly files: RagFileStore,
     private readonly indexes: VectorIndexes,
+    private readonly text: TextIndex,
   ) {}
+
+  /** A file's segment at its run: from memory, or analysed from its chunks in storage. */
+  private segmentOf(file: { id: string; run_id: string | null; seq: number }): Promise<Segment> {
+    return this.text.segment(file.id, file.run_id, async () => {
+      const chunks = await this.deps.storage.all<{ id: string; content: string; file_seq: number }>(
+        'SELECT id, content, file_seq FROM rag_chunks WHERE file_id = ? ORDER BY position',
+        [file.id],
+      );
+      return { fileSeq: chunks.length > 0 ? Number(chunks[0]!.file_seq) : Number(file.seq), chunks };
+    });
+  }
+
+  /** The segments of the completed files in a workspace (or one file or target of it), by file. */
+  private async segments(workspaceId: string, filters: { fileId?: string; targetId?: string }): Promise<Segment[]> {
+    const params: SqlValue[] = [workspaceId];
+    let where = '';
+    if (filters.fileId !== undefined) {
+      params.push(filters.fileId);
+      where += ' AND id = ?';
+    }
+    if (filters.targetId !== undefined) {
+      params.push(filters.targetId);
+      where += ' AND target_id = ?';
+    }
+    const files = await this.deps.storage.all<{ id: string; run_id: string | null; seq: number }>(
+      `SELECT id, run_id, seq FROM rag_files WHERE workspace_id = ? AND status = 'completed'${where} ORDER BY seq`,
+      params,
+    );
+    const segments: Segment[] = [];
+    for (const file of files) segments.push(await this.segmentOf(file));
+    // Chunks rank by file_seq, then position, as they were stored.
+    return segments.sort((a, b) => a.fileSeq - b.fileSeq);
+  }
+
+  /**
+   * Builds what a first query would otherwise build: every target's vector index and every
+   * completed file's segment (after a load or an import, so the first query is a warm one).
+   */
+  async warm(): Promise<void> {
+    const files = await this.deps.storage.all<{ id: string; run_id: string | null; seq: number }>(
+      "SELECT id, run_id, seq FROM rag_files WHERE status = 'completed' ORDER BY seq",
+    );
+    for (const file of files) await this.segmentOf(file);
+    const targets = await this.deps.storage.all<{ id: string; index_version: string }>('SELECT id, index_version FROM rag_targets ORDER BY seq');
+    for (const target of targets) await this.indexes.warm(target.id, target.index_version, () => this.files.searchableChunks(target.id));
+  }
 
   /** Full-text search: best first, scores 0..1. */
   async search(workspaceId: string, q: string, limit: number, filters: { fileId?: string; targetId?: string }) {
-    const hits = rankChunks(await this.files.completedChunks(workspaceId, filters), q, limit);
+    const hits = rankSegments(await this.segments(workspaceId, filters), q, limit);
     const rows = await this.files.chunksByIds(hits.map((h) => h.chunkId));
     const results = hits.flatMap((hit) => {
       const row = rows.get(hit.chunkId);

@@ -1,8 +1,10 @@
 // The service-agent routes: health, and session transcripts (create-or-get, sync, restore), which
-// share the transcripts store. Auth is "none declared": an API key scopes the call when sent.
+// share the transcripts store. Auth is "none declared": credentials are optional but binding when
+// sent (core/tenant.ts); without any, only session transcripts (made here) are reachable by id.
 import type { Clock } from '../../clock/clock.js';
 import { notFound, validationError } from '../../core/errors.js';
 import { defineRoute, type Principal, type RouteDef } from '../../core/route.js';
+import { boundWorkspaces, reaches } from '../../core/tenant.js';
 import { transcriptLocked, transcriptNotFound } from '../transcripts/errors.js';
 import { MessagesQuerySchema } from '../transcripts/schema.js';
 import type { TranscriptStore } from '../transcripts/store.js';
@@ -19,7 +21,30 @@ import {
 const TAG = 'service-agent';
 const optionalKey = { kind: 'apiKey', optional: true, feature: 'transcripts' } as const;
 
-const scope = (principal: Principal): string | null => (principal.kind === 'apiKey' ? principal.workspaceId : null);
+/**
+ * A transcript by id as the caller may see it: bound credentials reach their workspaces' transcripts;
+ * a caller with none reaches only transcripts of a service-agent session (the spec's no-auth path),
+ * never a workspace's other transcripts. Anything else is "not found".
+ */
+async function reachable(transcripts: TranscriptStore, principal: Principal, id: string) {
+  const found = await transcripts.exists(null, id);
+  if (!found || !reaches(principal, found.workspaceId)) return undefined;
+  if (boundWorkspaces(principal) === undefined && found.sessionId === null) return undefined;
+  return found;
+}
+
+/** The workspace a session is created in: the one named (it must be the caller's), else the caller's only one. */
+function sessionWorkspace(principal: Principal, named: string | undefined): string {
+  const bound = boundWorkspaces(principal);
+  if (named !== undefined) {
+    // Credentials speak for their own workspaces only; naming another one finds nothing.
+    if (bound !== undefined && !bound.includes(named)) throw notFound('Workspace');
+    return named;
+  }
+  if (bound?.length === 1) return bound[0] as string;
+  const why = bound === undefined ? 'workspaceId is required without credentials' : 'workspaceId is required: these credentials reach several workspaces, or none';
+  throw validationError(why, [{ path: 'body.workspaceId', message: 'Required' }]);
+}
 
 export function serviceAgentRoutes(transcripts: TranscriptStore, workspaces: WorkspaceStore, clock: Clock): RouteDef[] {
   return [
@@ -43,13 +68,7 @@ export function serviceAgentRoutes(transcripts: TranscriptStore, workspaces: Wor
       body: SessionTranscriptSchema,
       response: SessionTranscriptAnswerSchema,
       handler: async ({ principal, body }) => {
-        const keyed = scope(principal);
-        // A key speaks for its own workspace only; naming another one finds nothing.
-        if (keyed !== null && body.workspaceId !== undefined && body.workspaceId !== keyed) throw notFound('Workspace');
-        const workspaceId = keyed ?? body.workspaceId;
-        if (!workspaceId) {
-          throw validationError('workspaceId is required without an API key', [{ path: 'body.workspaceId', message: 'Required' }]);
-        }
+        const workspaceId = sessionWorkspace(principal, body.workspaceId);
         if (!(await workspaces.get(workspaceId))) throw notFound('Workspace');
         let id = await transcripts.findBySession(workspaceId, body.sessionId);
         const created = id === undefined;
@@ -73,7 +92,7 @@ export function serviceAgentRoutes(transcripts: TranscriptStore, workspaces: Wor
       body: SyncSchema,
       response: SyncAnswerSchema,
       handler: async ({ principal, params, body }) => {
-        const found = await transcripts.exists(scope(principal), params.transcriptId);
+        const found = await reachable(transcripts, principal, params.transcriptId);
         if (!found) throw transcriptNotFound();
         const summary = await transcripts.summary(found.workspaceId, params.transcriptId);
         const stored = Number(summary?.messageCount ?? 0);
@@ -93,7 +112,8 @@ export function serviceAgentRoutes(transcripts: TranscriptStore, workspaces: Wor
       params: SessionParamsSchema,
       query: MessagesQuerySchema,
       handler: async ({ principal, params, query }) => {
-        const transcript = await transcripts.getOne(scope(principal), params.transcriptId, query.limit, query.offset);
+        const found = await reachable(transcripts, principal, params.transcriptId);
+        const transcript = found && (await transcripts.getOne(found.workspaceId, params.transcriptId, query.limit, query.offset));
         if (!transcript) throw transcriptNotFound();
         return { _id: transcript._id, messages: transcript.messages, pagination: transcript.pagination };
       },

@@ -7,7 +7,7 @@ export const MAX_SYNC_MESSAGES = 5000;
 export const SessionTranscriptSchema = z
   .object({
     sessionId: z.string().min(1).max(200),
-    /** Needed only without an API key: the workspace the session belongs to. */
+    /** The workspace the session belongs to: required without credentials; with them, one they reach. */
     workspaceId: z.string().min(1).max(200).optional(),
     title: z.string().trim().min(1).max(500).optional(),
     metadata: z.record(z.string(), z.unknown()).optional(),

@@ -5,15 +5,21 @@ import { Scheduler } from '../../clock/scheduler.js';
 import { errorResponse } from '../../core/errors.js';
 import { IdFactory } from '../../seed/ids.js';
 import { SeededRandom } from '../../seed/random.js';
-import { SqliteStorage } from '../../storage/sqlite/sqlite-storage.js';
+import { chooseStorage, openStorage } from '../../emulator/open-storage.js';
+import type { Storage } from '../../storage/storage.js';
 import { termsNotAccepted } from './errors.js';
 import { TermsStore } from './store.js';
 
-let storage: SqliteStorage;
-afterEach(() => storage?.close());
+let storage: Storage;
+// Closed once: a later test that opens nothing must not close it again (PGlite refuses).
+afterEach(async () => {
+  const open = storage as Storage | undefined;
+  storage = undefined as unknown as Storage;
+  await open?.close();
+});
 
 async function setup() {
-  storage = await SqliteStorage.create();
+  storage = await openStorage(await chooseStorage(undefined, () => {}));
   const clock = new Clock({ mode: 'manual', now: 1_000 });
   const random = new SeededRandom(1);
   const ids = new IdFactory(random, () => clock.now());

@@ -166,9 +166,9 @@ export class TranscriptStore {
       : this.deps.storage.get<TranscriptRow>('SELECT * FROM transcripts WHERE id = ? AND workspace_id = ?', [id, workspaceId]);
   }
 
-  async exists(workspaceId: string | null, id: string): Promise<{ workspaceId: string; locked: boolean } | undefined> {
+  async exists(workspaceId: string | null, id: string): Promise<{ workspaceId: string; locked: boolean; sessionId: string | null } | undefined> {
     const row = await this.row(workspaceId, id);
-    return row ? { workspaceId: row.workspace_id, locked: row.locked === 1 } : undefined;
+    return row ? { workspaceId: row.workspace_id, locked: row.locked === 1, sessionId: row.session_id } : undefined;
   }
 
   async create(workspaceId: string, input: CreateTranscriptInput & { id?: string; sessionId?: string; createdAt?: number }) {

@@ -1,4 +1,4 @@
-// The README's Jest example, kept runnable (test/examples/runners.test.ts runs it): Jest 30 with
+// The README's Jest example, kept runnable (test/examples/runners.test.ts runs it): Jest 29 with
 // ts-jest in ESM mode (node --experimental-vm-modules), createTestEmulator and Jest's hooks.
 import { afterAll, afterEach, beforeAll, expect, test } from '@jest/globals';
 import { createTestEmulator } from '../../../src/testing/harness.js';

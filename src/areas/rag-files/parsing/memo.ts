@@ -18,4 +18,15 @@ export class Memo<T> {
     this.entries.set(key, value);
     return value;
   }
+
+  /** Remembers a value computed elsewhere (the build's prepared entries), unless one is known. */
+  prime(key: string, value: T): void {
+    if (this.entries.has(key) || this.entries.size >= MAX_ENTRIES || key.length > MAX_KEY_CHARS) return;
+    this.entries.set(key, value);
+  }
+
+  /** What is remembered, oldest first. */
+  list(): [string, T][] {
+    return [...this.entries];
+  }
 }

@@ -1,5 +1,6 @@
-// The two optional native modules (better-sqlite3, hnswlib-node): whether they load here, and the
-// one notice a process gets when the emulator falls back (PGlite storage, exact vector search).
+// The two optional native modules (better-sqlite3, hnswlib-node): whether a user turned them off,
+// and the one notice a process gets when the emulator falls back (PGlite storage, exact search).
+// A leaf module (no imports) so storage/ and vector/ can ask without reaching up into emulator/.
 
 export type NativeModule = 'better-sqlite3' | 'hnswlib-node';
 
@@ -12,27 +13,6 @@ export function nativeDisabled(name: NativeModule): boolean {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   const list = env?.SERVICE_EMULATOR_DISABLE_NATIVE ?? '';
   return list.split(',').some((entry) => entry.trim() === name || entry.trim() === 'all');
-}
-
-let sqliteProbe: Promise<boolean> | undefined;
-
-/** True when better-sqlite3 imports and its compiled binding opens a database. */
-export function betterSqliteLoads(): Promise<boolean> {
-  if (nativeDisabled('better-sqlite3')) return Promise.resolve(false);
-  // The package imports without its binding; only opening a database proves the build is there.
-  sqliteProbe ??= import('better-sqlite3').then(
-    (mod) => {
-      const Database = ((mod as { default?: unknown }).default ?? mod) as new (file: string) => { close(): void };
-      try {
-        new Database(':memory:').close();
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    () => false,
-  );
-  return sqliteProbe;
 }
 
 export const FALLBACK_NOTICE: Record<NativeModule, string> = {

@@ -1,0 +1,29 @@
+// Child process for the load bench: the emulator on 127.0.0.1 with a real clock (RAG indexing jobs
+// run as they fall due), limits raised so the load measures answers rather than 429s.
+import { startServer } from '../dist/adapters/node-server.js';
+import { createEmulator } from '../dist/index.js';
+import { highLimitScenario } from './shared.js';
+
+async function start() {
+  const doc = await highLimitScenario();
+  const huge = { perMinute: 100_000_000 };
+  doc.settings = {
+    ...doc.settings,
+    rateLimits: { ...(doc.settings?.rateLimits ?? {}), transcripts: huge, rag: huge },
+    uploads: { perKeyPerMinute: 100_000_000, keys: {}, tiers: { free: 100_000_000, basic: 100_000_000, premium: 100_000_000, enterprise: 100_000_000 } },
+    indexing: { stageMs: 20, consistencyMs: [50, 200] },
+  };
+  const emulator = await createEmulator({ scenario: doc, clock: 'real' });
+  const server = await startServer(emulator, { port: 0, host: '127.0.0.1' });
+  const key = emulator.handles.workspaces[0].apiKeys.find((k) => k.id === 'key_full').secret;
+  return { port: server.port, key };
+}
+
+start().then(
+  (info) => process.send(info),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
+process.on('disconnect', () => process.exit(0));

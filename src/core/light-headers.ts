@@ -1,0 +1,84 @@
+// Headers as a plain map: what the core's own answers and the HTTP door's request view carry,
+// so the hot path never builds an undici Headers object (names lower-cased, values as Headers joins them).
+
+export class LightHeaders implements Headers {
+  private readonly map = new Map<string, string>();
+  private cookies: string[] | undefined;
+
+  constructor(init?: Record<string, string> | Iterable<readonly [string, string]>) {
+    if (!init) return;
+    if (Symbol.iterator in init) for (const [name, value] of init as Iterable<readonly [string, string]>) this.append(name, value);
+    else for (const name in init) this.set(name, (init as Record<string, string>)[name] as string);
+  }
+
+  get(name: string): string | null {
+    const key = name.toLowerCase();
+    if (key === 'set-cookie') return this.cookies ? this.cookies.join(', ') : null;
+    return this.map.get(key) ?? null;
+  }
+
+  has(name: string): boolean {
+    const key = name.toLowerCase();
+    return key === 'set-cookie' ? this.cookies !== undefined : this.map.has(key);
+  }
+
+  set(name: string, value: string): void {
+    const key = name.toLowerCase();
+    const v = String(value).trim();
+    if (key === 'set-cookie') this.cookies = [v];
+    else this.map.set(key, v);
+  }
+
+  append(name: string, value: string): void {
+    const key = name.toLowerCase();
+    const v = String(value).trim();
+    if (key === 'set-cookie') (this.cookies ??= []).push(v);
+    else {
+      const prior = this.map.get(key);
+      this.map.set(key, prior === undefined ? v : `${prior}, ${v}`);
+    }
+  }
+
+  delete(name: string): void {
+    const key = name.toLowerCase();
+    if (key === 'set-cookie') this.cookies = undefined;
+    else this.map.delete(key);
+  }
+
+  getSetCookie(): string[] {
+    return this.cookies ? [...this.cookies] : [];
+  }
+
+  /** Sorted by name, as Headers iterates; set-cookie once per cookie. */
+  *entries(): HeadersIterator<[string, string]> {
+    const names = [...this.map.keys()];
+    if (this.cookies) names.push('set-cookie');
+    for (const name of names.sort()) {
+      if (name === 'set-cookie') for (const c of this.cookies as string[]) yield [name, c];
+      else yield [name, this.map.get(name) as string];
+    }
+  }
+
+  *keys(): HeadersIterator<string> {
+    for (const [name] of this.entries()) yield name;
+  }
+
+  *values(): HeadersIterator<string> {
+    for (const [, value] of this.entries()) yield value;
+  }
+
+  [Symbol.iterator](): HeadersIterator<[string, string]> {
+    return this.entries();
+  }
+
+  forEach(callback: (value: string, key: string, parent: Headers) => void, thisArg?: unknown): void {
+    for (const [name, value] of this.entries()) callback.call(thisArg, value, name, this);
+  }
+
+  /** Name/value pairs in insertion order (set-cookie last), for writing to a socket or a real Headers. */
+  pairs(): [string, string][] {
+    const out: [string, string][] = [...this.map];
+    if (this.cookies) for (const c of this.cookies) out.push(['set-cookie', c]);
+    return out;
+  }
+}

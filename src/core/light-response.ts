@@ -1,0 +1,82 @@
+// The core's own answers (JSON results, error envelopes) as plain data: status, a header map and
+// the body text. The HTTP door writes them straight to the socket; anyone reading one as a Response
+// (the MSW door, tests, handlers) gets a real Response made on first need, with the same bytes.
+import { LightHeaders } from './light-headers.js';
+
+export class LightResponse {
+  readonly headers: LightHeaders;
+  private real: Response | undefined;
+
+  constructor(
+    /** The body exactly as it goes on the wire; null for none. */
+    readonly bodyText: string | null,
+    readonly status: number,
+    headers: Record<string, string>,
+  ) {
+    this.headers = new LightHeaders(headers);
+  }
+
+  get ok(): boolean {
+    return this.status >= 200 && this.status < 300;
+  }
+  get statusText(): string {
+    return '';
+  }
+  get type(): ResponseType {
+    return 'default';
+  }
+  get redirected(): boolean {
+    return false;
+  }
+  get url(): string {
+    return '';
+  }
+  get body(): ReadableStream<Uint8Array> | null {
+    return this.toResponse().body;
+  }
+  get bodyUsed(): boolean {
+    return this.real?.bodyUsed ?? false;
+  }
+
+  text(): Promise<string> {
+    return this.real ? this.real.text() : Promise.resolve(this.bodyText ?? '');
+  }
+  json(): Promise<unknown> {
+    return this.real ? this.real.json() : Promise.resolve().then(() => JSON.parse(this.bodyText ?? ''));
+  }
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.toResponse().arrayBuffer();
+  }
+  bytes(): Promise<Uint8Array> {
+    return this.toResponse().arrayBuffer().then((b) => new Uint8Array(b));
+  }
+  blob(): Promise<Blob> {
+    return this.toResponse().blob();
+  }
+  formData(): Promise<FormData> {
+    return this.toResponse().formData();
+  }
+  clone(): Response {
+    if (this.real) return this.real.clone();
+    return new LightResponse(this.bodyText, this.status, Object.fromEntries(this.headers.pairs())) as unknown as Response;
+  }
+
+  /** The real Response with the same status, headers and bytes (made once). */
+  toResponse(): Response {
+    if (!this.real) {
+      const headers = new Headers();
+      for (const [name, value] of this.headers.pairs()) headers.append(name, value);
+      this.real = new Response(this.bodyText, { status: this.status, headers });
+    }
+    return this.real;
+  }
+}
+
+// `instanceof Response` holds, so handlers and the core treat both kinds alike; every member the
+// class does not define would hit Response's own accessors, so all of them are defined above.
+if (typeof Response === 'function') Object.setPrototypeOf(LightResponse.prototype, Response.prototype);
+
+/** What a door hands its caller: a real Response, made from a light one when needed. */
+export function toWebResponse(response: Response | LightResponse): Response {
+  return response instanceof LightResponse ? response.toResponse() : response;
+}

@@ -1,0 +1,38 @@
+// Node only: primes the parse memos from dist/prepared-parses.json, written by the build
+// (scripts/prepare-parses.mjs), when the parsing libraries installed here are the versions that
+// wrote it. Absent or stale (a source checkout, an upgraded library), files are parsed as usual.
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PARSER_PACKAGES, primeParseMemos, type PreparedParses } from '../areas/rag-files/parsing/parse-memos.js';
+
+/** dist/scenarios/ → dist/prepared-parses.json; from src/ (tests) there is none. */
+export const PREPARED_PARSES_FILE = fileURLToPath(new URL('../prepared-parses.json', import.meta.url));
+
+/** The version of an installed package, found the way Node resolves it (some do not export package.json). */
+export async function installedVersion(name: string): Promise<string | undefined> {
+  let dir = dirname(PREPARED_PARSES_FILE);
+  for (;;) {
+    const text = await readFile(join(dir, 'node_modules', name, 'package.json'), 'utf8').catch(() => undefined);
+    if (text !== undefined) return (JSON.parse(text) as { version?: string }).version;
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+let primed: Promise<void> | undefined;
+
+/** Once per process; never fails (the memos then fill as files are parsed). */
+export function primePreparedParses(): Promise<void> {
+  primed ??= (async () => {
+    const text = await readFile(PREPARED_PARSES_FILE, 'utf8').catch(() => undefined);
+    if (text === undefined) return;
+    const prepared = JSON.parse(text) as PreparedParses;
+    for (const name of PARSER_PACKAGES) {
+      if (prepared.versions[name] !== (await installedVersion(name))) return;
+    }
+    primeParseMemos(prepared);
+  })().catch(() => undefined);
+  return primed;
+}
