@@ -256,7 +256,7 @@ row(`Load max, ${LOAD_CONFIG.clients} clients × ${LOAD_CONFIG.seconds} s (HTTP)
 row('Load errors + lost writes', `${load.errors} + ${load.lost} (of ${load.writes} writes)`, 'loadClean', load.errors + load.lost);
 
 const { benchStartup, STARTUP_CONFIG } = await import('./startup.js');
-console.log(`\n(f) Start-up in fresh processes, ${STARTUP_CONFIG.rounds} alternating rounds (PGlite ${STARTUP_CONFIG.pgliteRounds}), medians`);
+console.log(`\n(h) Start-up in fresh processes, ${STARTUP_CONFIG.rounds} alternating rounds (PGlite ${STARTUP_CONFIG.pgliteRounds}), medians`);
 const boot = await benchStartup(STARTUP_CONFIG);
 console.log(spreadLine('first createEmulator() incl. import', boot.sqliteTotal) + tag('startupFirst', boot.sqliteTotal.median));
 show('  of which', `import dist ${ms(boot.sqliteImport.median)} + create ${ms(boot.sqliteCreate.median)} (default driver, default scenario)`);
@@ -269,7 +269,7 @@ row('Bare node:http server to first answer (same measure)', ms(boot.bare.median)
 row(`PGlite first create in a fresh process (median of ${boot.pgliteCreate.n})`, ms(boot.pgliteCreate.median), 'startupPglite', boot.pgliteCreate.median);
 
 const { benchTranscriptCurves } = await import('./curves-transcripts.js');
-console.log('\n(f) Transcript curves: 1k to 1M transcripts (PGlite to 100k), reset/restore after a few writes, RSS per transcript');
+console.log('\n(i) Transcript curves: 1k to 1M transcripts (PGlite to 100k), reset/restore after a few writes, RSS per transcript');
 await benchTranscriptCurves(undefined, (measure, result, target, status) => rows.push({ measure, result, target, status }));
 
 const misses = rows.filter((r) => r.status === 'MISS');
