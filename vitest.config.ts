@@ -22,9 +22,11 @@ const SLOW = [
 export default defineConfig(({ mode }) => ({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // The quick loop shares one module graph per worker (no per-file isolation) on two workers:
-    // suites start from their own scenario and close their doors, so nothing leaks between files.
-    ...(mode === 'quick' && { exclude: ['**/node_modules/**', ...SLOW], env: { EMULATOR_MATRIX: 'quick' }, isolate: false }),
+    // Both runs share one module graph per worker (no per-file isolation): suites start from their
+    // own scenario and close their doors, so nothing leaks between files, and PGlite's WASM and the
+    // parsers load once per worker instead of once per file (the full suite: 290 s against 695 s).
+    isolate: false,
+    ...(mode === 'quick' && { exclude: ['**/node_modules/**', ...SLOW], env: { EMULATOR_MATRIX: 'quick' } }),
     pool: 'forks',
     // Both cores of the CI machine (vitest would take one here): about 15 % off the full suite.
     maxWorkers: 2,
