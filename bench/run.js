@@ -36,7 +36,7 @@ const TARGETS = {
 };
 
 const wallStart = performance.now();
-// BENCH_ONLY=lifecycle,msw,http,rag runs only those parts (for a quick before/after); default: all.
+// BENCH_ONLY=lifecycle,msw,http,rag,curves,load,startup,transcripts runs only those parts (for a quick before/after); default: all.
 const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
 const runs = (part) => !ONLY || ONLY.includes(part);
 const rows = [];
@@ -167,6 +167,18 @@ if (runs('http')) {
   row('HTTP responses with status 2xx', allOk ? 'all' : 'some not 2xx', 'allOk', allOk ? 1 : 0);
 }
 
+Object.assign(TARGETS, {
+  ragIngest: { op: '>=', limit: 10_000, show: '≥ 10,000 chunks/s' },
+  ragCurve: { op: '<=', limit: 2, show: '≤ 2× the 1k figure' },
+  ragSearchP50: { op: '<=', limit: 10, show: '≤ 10 ms' },
+  ragContextP50: { op: '<=', limit: 5, show: '≤ 5 ms' },
+  ragPglite: { op: '<=', limit: 3, show: '≤ 3× SQLite' },
+  ragFirst: { op: '<=', limit: 2, show: '≤ 2× warm p50' },
+  loadP99: { op: '<=', limit: 50, show: '≤ 50 ms' },
+  loadMax: { op: '<=', limit: 200, show: '≤ 200 ms' },
+  loadClean: { op: '<=', limit: 0, show: '0' },
+});
+
 if (runs('rag')) {
 const { benchRag, RAG_CONFIG } = await import('./rag.js');
 console.log(
@@ -195,22 +207,12 @@ row('RAG exact query p50, 100k', ms(rag.large.exact.median));
 row('RAG HNSW / exact speed-up, 100k', ratio(speedup), 'ragSpeedup', speedup);
 row('RAG recall@10 HNSW vs exact, 10k', rag.small.recall.toFixed(3));
 row('RAG recall@10 HNSW vs exact, 100k', rag.large.recall.toFixed(3), 'ragRecall', rag.large.recall);
+show('ingest target (end to end, 10k)', `${Math.round(rag.e2e.chunksPerSec)} chunks/s`, 'ragIngest', rag.e2e.chunksPerSec);
+row(`RAG ingest end to end (upload → searchable → first query), ${rag.e2e.chunks} chunks`, `${Math.round(rag.e2e.chunksPerSec)} chunks/s`, 'ragIngest', rag.e2e.chunksPerSec);
 }
 
 // (f) and (g), issue 13 targets 3, 4, 6 and 7: RAG curves, first query after a swap, ingest, load.
-Object.assign(TARGETS, {
-  ragIngest: { op: '>=', limit: 10_000, show: '≥ 10,000 chunks/s' },
-  ragCurve: { op: '<=', limit: 2, show: '≤ 2× the 1k figure' },
-  ragSearchP50: { op: '<=', limit: 10, show: '≤ 10 ms' },
-  ragContextP50: { op: '<=', limit: 5, show: '≤ 5 ms' },
-  ragPglite: { op: '<=', limit: 3, show: '≤ 3× SQLite' },
-  ragFirst: { op: '<=', limit: 2, show: '≤ 2× warm p50' },
-  loadP99: { op: '<=', limit: 50, show: '≤ 50 ms' },
-  loadMax: { op: '<=', limit: 200, show: '≤ 200 ms' },
-  loadClean: { op: '<=', limit: 0, show: '0' },
-});
-show('ingest target (end to end, 10k)', `${Math.round(rag.e2e.chunksPerSec)} chunks/s`, 'ragIngest', rag.e2e.chunksPerSec);
-row(`RAG ingest end to end (upload → searchable → first query), ${rag.e2e.chunks} chunks`, `${Math.round(rag.e2e.chunksPerSec)} chunks/s`, 'ragIngest', rag.e2e.chunksPerSec);
+if (runs('curves')) {
 const { benchCurves, CURVES_CONFIG } = await import('./curves-rag.js');
 console.log(`\n(f) RAG curves: search and context at ${CURVES_CONFIG.sizes.join(', ')} distinct chunks (SQLite; PGlite at ${CURVES_CONFIG.pgliteSizes.join(', ')}), ${CURVES_CONFIG.queries} queries each; first context query after load, reset, restore and import`);
 const curves = await benchCurves(CURVES_CONFIG);
@@ -245,6 +247,9 @@ for (const r of curves.pglite) {
   const worst = Math.max(r.search.p50 / s.search.p50, r.context.p50 / s.context.p50);
   row(`RAG PGlite / SQLite p50 (search ${ms(r.search.p50)}, context ${ms(r.context.p50)}), ${r.n.toLocaleString('en-US')}`, ratio(worst), 'ragPglite', worst);
 }
+}
+
+if (runs('load')) {
 const { benchLoad, LOAD_CONFIG } = await import('./load.js');
 console.log(`\n(g) Under load: ${LOAD_CONFIG.clients} concurrent clients (reads, writes, uploads) for ${LOAD_CONFIG.seconds} s through the HTTP door on 127.0.0.1`);
 const load = await benchLoad(LOAD_CONFIG);
@@ -254,7 +259,9 @@ if (load.errorSamples.length) console.log(`  error samples: ${load.errorSamples.
 row(`Load p99, ${LOAD_CONFIG.clients} clients × ${LOAD_CONFIG.seconds} s (HTTP)`, ms(load.p99), 'loadP99', load.p99);
 row(`Load max, ${LOAD_CONFIG.clients} clients × ${LOAD_CONFIG.seconds} s (HTTP)`, ms(load.max), 'loadMax', load.max);
 row('Load errors + lost writes', `${load.errors} + ${load.lost} (of ${load.writes} writes)`, 'loadClean', load.errors + load.lost);
+}
 
+if (runs('startup')) {
 const { benchStartup, STARTUP_CONFIG } = await import('./startup.js');
 console.log(`\n(h) Start-up in fresh processes, ${STARTUP_CONFIG.rounds} alternating rounds (PGlite ${STARTUP_CONFIG.pgliteRounds}), medians`);
 const boot = await benchStartup(STARTUP_CONFIG);
@@ -267,10 +274,13 @@ row(`First createEmulator() in a fresh process, incl. import (median of ${boot.s
 row(`serve to first answer, process start included (median of ${boot.serve.n})`, ms(boot.serve.median), 'startupServe', boot.serve.median);
 row('Bare node:http server to first answer (same measure)', ms(boot.bare.median));
 row(`PGlite first create in a fresh process (median of ${boot.pgliteCreate.n})`, ms(boot.pgliteCreate.median), 'startupPglite', boot.pgliteCreate.median);
+}
 
+if (runs('transcripts')) {
 const { benchTranscriptCurves } = await import('./curves-transcripts.js');
 console.log('\n(i) Transcript curves: 1k to 1M transcripts (PGlite to 100k), reset/restore after a few writes, RSS per transcript');
 await benchTranscriptCurves(undefined, (measure, result, target, status) => rows.push({ measure, result, target, status }));
+}
 
 const misses = rows.filter((r) => r.status === 'MISS');
 console.log(`\nTotal bench time ${((performance.now() - wallStart) / 1000).toFixed(1)} s. ${misses.length ? `MISSES: ${misses.map((r) => r.measure).join('; ')}` : 'All targets met.'}`);
