@@ -114,6 +114,8 @@ export function checkJsonShape(value: unknown, where: string): void {
 /** The 413 for a body declared past the transport limit (read before routing, so nothing is read). */
 export function bodyTooLarge(request: Request): EmulatorError | undefined {
   const declared = Number(request.headers.get('content-length') ?? '0');
+  // Most requests declare less than either limit: only then is the path worth parsing.
+  if (!(declared > MAX_BODY_BYTES)) return undefined;
   const limit = new URL(request.url).pathname.startsWith('/__emulator/') ? MAX_CONTROL_BODY_BYTES : MAX_BODY_BYTES;
   if (!(declared > limit)) return undefined;
   return new EmulatorError('PAYLOAD_TOO_LARGE', 'Request body too large', { maxBytes: limit, issues: [{ path: 'body', message: `Body exceeds ${limit} bytes` }] }, { connection: 'close' });
