@@ -13,7 +13,8 @@ let server: RunningServer;
 let key: string;
 
 beforeAll(async () => {
-  emulator = await createEmulator({ storage: 'sqlite' });
+  // The default driver: SQLite where better-sqlite3 loads, else PGlite (an install without a compiler).
+  emulator = await createEmulator();
   server = await startServer(emulator, { port: 0 });
   key = emulator.handles.workspaces[0]!.apiKeys.find((k) => k.id === 'key_full')!.secret!;
 });

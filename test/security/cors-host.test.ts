@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/index.js';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.js';
 import { createHandlers } from '../../src/adapters/msw.js';
-import { keyOf } from '../support/doors.js';
+import { ONE_DRIVER, keyOf } from '../support/doors.js';
 
 interface Raw {
   status: number;
@@ -58,7 +58,7 @@ describe('control plane safety over HTTP bound to 127.0.0.1', () => {
   const port = () => server.port;
 
   beforeAll(async () => {
-    emulator = await createEmulator({ scenario: 'default', storage: 'sqlite', allowedOrigins: [TRUSTED] });
+    emulator = await createEmulator({ scenario: 'default', storage: ONE_DRIVER, allowedOrigins: [TRUSTED] });
     server = await startServer(emulator, { port: 0, allowedHosts: ['emulator.internal'] });
   });
 
@@ -252,7 +252,7 @@ describe('a server bound to 0.0.0.0', () => {
   let named: RunningServer;
 
   beforeAll(async () => {
-    emulator = await createEmulator({ scenario: 'empty', storage: 'sqlite' });
+    emulator = await createEmulator({ scenario: 'empty', storage: ONE_DRIVER });
     open = await startServer(emulator, { port: 0, host: '0.0.0.0' });
     named = await startServer(emulator, { port: 0, host: '0.0.0.0', allowedHosts: ['emulator.internal'] });
   });
@@ -279,9 +279,9 @@ describe('a server bound to 0.0.0.0', () => {
 
 describe('options are checked', () => {
   it('refuses a bad allowedOrigins or allowedHosts entry with a TypeError naming it', async () => {
-    await expect(createEmulator({ scenario: 'empty', storage: 'sqlite', allowedOrigins: ['evil.example'] })).rejects.toThrow(/"evil.example" is not an origin/);
-    await expect(createEmulator({ scenario: 'empty', storage: 'sqlite', allowedOrigins: ['https://a.example/path'] })).rejects.toThrow(TypeError);
-    const emulator = await createEmulator({ scenario: 'empty', storage: 'sqlite' });
+    await expect(createEmulator({ scenario: 'empty', storage: ONE_DRIVER, allowedOrigins: ['evil.example'] })).rejects.toThrow(/"evil.example" is not an origin/);
+    await expect(createEmulator({ scenario: 'empty', storage: ONE_DRIVER, allowedOrigins: ['https://a.example/path'] })).rejects.toThrow(TypeError);
+    const emulator = await createEmulator({ scenario: 'empty', storage: ONE_DRIVER });
     try {
       await expect(startServer(emulator, { port: 0, allowedHosts: ['http://x.example'] })).rejects.toThrow(/"http:\/\/x.example" is not a host name/);
     } finally {
@@ -296,7 +296,7 @@ describe('the MSW door (no real Host)', () => {
   let msw: ReturnType<typeof setupServer>;
 
   beforeAll(async () => {
-    emulator = await createEmulator({ scenario: 'default', storage: 'sqlite' });
+    emulator = await createEmulator({ scenario: 'default', storage: ONE_DRIVER });
     msw = setupServer(...createHandlers(emulator, { baseUrl: BASE }));
     msw.listen({ onUnhandledRequest: 'error' });
   });

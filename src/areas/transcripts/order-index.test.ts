@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteStorage } from '../../storage/sqlite/sqlite-storage.js';
 import { PgliteStorage } from '../../storage/pglite/pglite-storage.js';
 import type { Storage } from '../../storage/storage.js';
+import { betterSqliteLoads } from '../../storage/sqlite-probe.js';
 import { TranscriptOrder, forgetTranscriptOrder, type OrderKey } from './order-index.js';
 
 const WS = ['ws_a', 'ws_b'];
@@ -31,10 +32,13 @@ async function expectAgrees(storage: Storage, order: TranscriptOrder, ws: string
   }
 }
 
-describe.each([
-  ['sqlite', () => SqliteStorage.create()],
-  ['pglite', () => PgliteStorage.create()],
-] as const)('transcript order index on %s', (_name, open) => {
+// SQLite only where better-sqlite3 loads (an install without a compiler has PGlite alone).
+const DRIVERS: Array<readonly [string, () => Promise<Storage>]> = [
+  ...((await betterSqliteLoads()) ? [['sqlite', () => SqliteStorage.create()] as const] : []),
+  ['pglite', () => PgliteStorage.create()] as const,
+];
+
+describe.each(DRIVERS)('transcript order index on %s', (_name, open) => {
   it('answers every offset like ORDER BY … OFFSET through inserts, moves, deletes and a rebuild', async () => {
     const storage = await open();
     const order = new TranscriptOrder(storage, 3);
