@@ -46,6 +46,7 @@ export function buildRoutes(world: World): RouteDef[] {
     ...identityRoutes(world),
     ...releaseAreaRoutes(world),
     ...chatRoutes(world),
+    ...world.areas.routes(),
   ];
   let document: Record<string, unknown> | undefined;
   routes.push(

@@ -4,12 +4,9 @@ import { IDENTITY_TABLES } from './identity-tables.js';
 import { OAUTH_TABLES } from './oauth-tables.js';
 import { A2A_TABLES, CHAT_TABLES, X402_TABLES } from './chat-tables.js';
 import { TERMS_FEEDBACK_TABLES } from './terms-tables.js';
+import { schemaStatementsOf, type TableDef } from './table-def.js';
 
-export interface TableDef {
-  name: string;
-  ddl: string;
-  indexes?: string[];
-}
+export type { TableDef } from './table-def.js';
 
 export const TABLES: TableDef[] = [
   {
@@ -363,5 +360,5 @@ export const SCHEMA_VERSION = 1;
 export const TABLE_NAMES = TABLES.map((t) => t.name);
 
 export function schemaStatements(): string[] {
-  return TABLES.flatMap((t) => [t.ddl, ...(t.indexes ?? [])]);
+  return schemaStatementsOf(TABLES);
 }
