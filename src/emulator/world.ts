@@ -36,7 +36,7 @@ import { IdFactory } from '../seed/ids.js';
 import { SeededRandom } from '../seed/random.js';
 import { TokenSigner } from '../security/jwt.js';
 import { Issuer } from './issuer.js';
-import { shiftScenario } from '../clock/time-shift.js';
+import { shiftScenario } from '../scenarios/time-shift.js';
 import { changeClock } from './clock-change.js';
 import type { Handles } from '../scenarios/handles.js';
 import { loadScenario } from '../scenarios/loader.js';
