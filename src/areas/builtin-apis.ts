@@ -18,7 +18,6 @@ import type { ClientRegistry } from './oauth/public.js';
 import type { PermissionStore } from './permissions/public.js';
 import type { RagFileServices } from './rag-files/public.js';
 import type { RagSearchStore } from './rag-search/public.js';
-import type { RateLimitRequestStore } from './rate-limit-requests/public.js';
 import type { ReleaseStore } from './releases/public.js';
 import type { TermsStore } from './terms/public.js';
 import type { UsageStore } from './tiers/public.js';
@@ -59,7 +58,6 @@ export interface BuiltinAreaApis {
   byok: ByokStore;
   groups: GroupStore;
   permissions: PermissionStore;
-  'rate-limit-requests': RateLimitRequestStore;
   config: ConfigStore;
 }
 

@@ -14,7 +14,6 @@ import { WORKSPACE_CLONE_TABLES } from './workspace-clone/tables.js';
 import { BYOK_TABLES } from './byok/tables.js';
 import { GROUPS_TABLES } from './groups/tables.js';
 import { PERMISSIONS_TABLES } from './permissions/tables.js';
-import { RATE_LIMIT_REQUESTS_TABLES } from './rate-limit-requests/tables.js';
 import { CHAT_TABLES } from './chat/tables.js';
 import { CHAT_CTA_TABLES } from './chat-cta/tables.js';
 import { A2A_TABLES } from './a2a/tables.js';
@@ -38,7 +37,6 @@ export const BUILTIN_AREA_TABLES: TableDef[] = [
   ...BYOK_TABLES,
   ...GROUPS_TABLES,
   ...PERMISSIONS_TABLES,
-  ...RATE_LIMIT_REQUESTS_TABLES,
   ...CHAT_TABLES,
   ...CHAT_CTA_TABLES,
   ...A2A_TABLES,

@@ -3,7 +3,9 @@
 // The areas built by the world itself (users ... chat, see ./builtin-apis.ts) come before all of them.
 import type { AnyArea } from '../core/area.js';
 import type {} from './builtin-apis.js';
+import { rateLimitRequestsArea } from './rate-limit-requests/index.js';
 
 export const AREAS: AnyArea[] = [
+  rateLimitRequestsArea,
   // one line per area, appended at the end
 ];

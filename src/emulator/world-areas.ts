@@ -66,7 +66,6 @@ function builtinApis(world: World): BuiltinAreaApis {
     byok: s.byok,
     groups: s.groups,
     permissions: s.permissions,
-    'rate-limit-requests': s.rateLimitRequests,
     config: s.config,
   };
 }
