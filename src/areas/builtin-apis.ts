@@ -1,7 +1,6 @@
 // The public APIs of the areas the world still builds itself (not yet definitions in the list),
 // typed for `ctx.area(name)`. As an area moves into the list, its entry moves into its own folder.
 import type { ApiKeyStore } from './api-keys/public.js';
-import type { LockoutStore } from './auth/public.js';
 import type { ByokStore } from './byok/public.js';
 import type { ChatReplies } from './chat/public.js';
 import type { ChatThreadStore } from './chat/public.js';
@@ -52,7 +51,6 @@ export interface BuiltinAreaApis {
   chat: ChatAreaApi;
   'embed-auth': { service: EmbedAuth; sessions: EmbedAuthStore };
   oauth: { store: OAuthStore; clients: ClientRegistry };
-  auth: LockoutStore;
   members: MemberStore;
   'workspace-clone': CloneJobStore;
   byok: ByokStore;

@@ -21,7 +21,6 @@ import { X402_TABLES } from './x402/tables.js';
 import { OAUTH_TABLES } from './oauth/tables.js';
 import { TERMS_TABLES } from './terms/tables.js';
 import { FEEDBACK_TABLES } from './feedback/tables.js';
-import { AUTH_TABLES } from './auth/tables.js';
 
 export const BUILTIN_AREA_TABLES: TableDef[] = [
   ...USERS_TABLES,
@@ -44,5 +43,4 @@ export const BUILTIN_AREA_TABLES: TableDef[] = [
   ...OAUTH_TABLES,
   ...TERMS_TABLES,
   ...FEEDBACK_TABLES,
-  ...AUTH_TABLES,
 ];

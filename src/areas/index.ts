@@ -4,8 +4,12 @@
 import type { AnyArea } from '../core/area.js';
 import type {} from './builtin-apis.js';
 import { rateLimitRequestsArea } from './rate-limit-requests/index.js';
+import { authArea } from './auth/index.js';
+import { serviceAgentArea } from './service-agent/index.js';
 
 export const AREAS: AnyArea[] = [
   rateLimitRequestsArea,
+  authArea,
+  serviceAgentArea,
   // one line per area, appended at the end
 ];

@@ -60,7 +60,6 @@ function builtinApis(world: World): BuiltinAreaApis {
     },
     'embed-auth': { service: world.embedAuth, sessions: s.embedSessions },
     oauth: { store: s.oauth, clients: s.oauthClients },
-    auth: s.lockouts,
     members: s.members,
     'workspace-clone': s.cloneJobs,
     byok: s.byok,

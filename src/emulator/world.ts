@@ -17,7 +17,6 @@ import { ReleaseStore } from '../areas/releases/store.js';
 import { TermsStore } from '../areas/terms/store.js';
 import { FeedbackStore } from '../areas/feedback/store.js';
 import { UsageStore } from '../areas/tiers/usage-store.js';
-import { LockoutStore } from '../areas/auth/store.js';
 import { OAuthStore } from '../areas/oauth/store.js';
 import { ClientRegistry } from '../areas/oauth/registration.js';
 import { UserStore } from '../areas/users/store.js';
@@ -127,7 +126,6 @@ export class World implements ControlPort {
       feedback: new FeedbackStore(deps),
       embedSessions: new EmbedAuthStore(deps),
       usage: new UsageStore(deps),
-      lockouts: new LockoutStore(deps),
       oauth: new OAuthStore(deps, () => this.signer, shared.users),
       oauthClients: new ClientRegistry(deps),
       ...identityStores(deps, shared),
