@@ -1,19 +1,13 @@
 // The shapes around a world: what it is built from, its stores, and what a snapshot or an
 // imported state holds (kept apart so world.ts holds only the operations).
-import type { ApiKeyStore } from '../areas/api-keys/store.js';
-import type { TranscriptStore } from '../areas/transcripts/store.js';
 import type { RagFileServices } from '../areas/rag-files/services.js';
 import type { RagSearchStore } from '../areas/rag-search/store.js';
 import type { IndexFactory } from '../vector/index-manager.js';
 import type { EmbedAuthStore } from '../areas/embed-auth/store.js';
-import type { ReleaseStore } from '../areas/releases/store.js';
-import type { TermsStore } from '../areas/terms/store.js';
 import type { FeedbackStore } from '../areas/feedback/store.js';
 import type { UsageStore } from '../areas/tiers/usage-store.js';
 import type { OAuthStore } from '../areas/oauth/store.js';
 import type { ClientRegistry } from '../areas/oauth/registration.js';
-import type { UserStore } from '../areas/users/store.js';
-import type { WorkspaceStore } from '../areas/workspaces/store.js';
 import type { ClockMode, ClockState } from '../clock/clock.js';
 import type { RateLimiterState } from '../core/rate-limiter.js';
 import type { RandomState } from '../seed/random.js';
@@ -25,6 +19,7 @@ import type { IdentityStores } from './identity.js';
 import type { IndexViews } from '../vector/index-manager.js';
 import type { TextSegments } from '../areas/rag-search/text-index.js';
 import type { ChatStores } from './chat.js';
+import type { LoaderStores } from '../scenarios/loader.js';
 import type { AnyArea } from '../core/area.js';
 
 export interface WorldSnapshot {
@@ -65,14 +60,8 @@ export interface WorldOptions {
   allowedOrigins?: string[];
 }
 
-export interface Stores extends IdentityStores, ChatStores {
-  users: UserStore;
-  workspaces: WorkspaceStore;
-  apiKeys: ApiKeyStore;
-  transcripts: TranscriptStore;
-  releases: ReleaseStore;
-  /** Terms of service; `terms.gate(releaseId, subject)` is the check before every chat send. */
-  terms: TermsStore;
+/** The built-in areas' stores; those a scenario loads through are declared once, in `LoaderStores`. */
+export interface Stores extends IdentityStores, ChatStores, LoaderStores {
   feedback: FeedbackStore;
   embedSessions: EmbedAuthStore;
   usage: UsageStore;

@@ -21,10 +21,8 @@ export const DEFAULT_USER_TOKEN_SEC = 3600;
 const HOUR_MS = 3_600_000;
 const MESSAGE_GAP_MS = 45_000;
 
-export interface LoaderDeps extends IdentityLoaderDeps {
-  clock: Clock;
-  ids: IdFactory;
-  signer: TokenSigner;
+/** The area stores a scenario loads through; the world's `Stores` extends this (one declaration of each). */
+export interface LoaderStores extends IdentityLoaderDeps {
   users: UserStore;
   workspaces: WorkspaceStore;
   apiKeys: ApiKeyStore;
@@ -32,6 +30,12 @@ export interface LoaderDeps extends IdentityLoaderDeps {
   releases: ReleaseStore;
   terms: TermsStore;
   rag: RagLoaderDeps;
+}
+
+export interface LoaderDeps extends LoaderStores {
+  clock: Clock;
+  ids: IdFactory;
+  signer: TokenSigner;
   /** For bulk writes of generated content (`generate`). */
   storage: Storage;
 }
