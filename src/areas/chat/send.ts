@@ -60,7 +60,7 @@ export interface ChatResult {
 }
 
 /** Retrieved chunks that share at least one meaningful word with the question: the ones worth citing. */
-function relevant(context: ContextEntry[], prompt: string): ContextEntry[] {
+export function relevant(context: ContextEntry[], prompt: string): ContextEntry[] {
   const words = keywords(prompt, 20);
   return context.filter((c) => {
     const text = c.content.toLocaleLowerCase('en-US');

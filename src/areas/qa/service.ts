@@ -132,7 +132,7 @@ export class QaService {
     if (!run || run.suiteId !== suite._id) throw badField('body.runId', 'Not a run of this suite');
     const labels = input.labels.map((label, i) => {
       const result = run.results.find((r) => r._id === label.resultId);
-      if (!result) throw badField(`body.labels.${i}.resultId`, 'Not a result of this run');
+      if (!result) throw badField(`body.labels[${i}].resultId`, 'Not a result of this run');
       return { score: result.score, passed: label.passed };
     });
     const fit = calibrate(labels, suite.passThreshold);
