@@ -63,7 +63,7 @@ describe.each(MATRIX)('qa: $label', ({ driver, door: doorName }) => {
     expect(done.completedAt).not.toBeNull();
     expect(done.results.map((r) => r.testId)).toEqual(suite.tests.map((t) => t._id));
     for (const r of done.results) {
-      expect(r.score).toBe(r.criteriaMet === undefined ? r.score : r.score);
+      expect(r.judge).toMatchObject({ f1: expect.any(Number), precision: expect.any(Number), recall: expect.any(Number) });
       expect(r.passed).toBe(r.score >= 0.2);
       expect(r.model).toBe('gpt-4o-mini');
     }
