@@ -26,6 +26,7 @@ import type { IdentityStores } from './identity.js';
 import type { IndexViews } from '../vector/index-manager.js';
 import type { TextSegments } from '../areas/rag-search/text-index.js';
 import type { ChatStores } from './chat.js';
+import type { AnyArea } from '../core/area.js';
 
 export interface WorldSnapshot {
   storage: StorageSnapshot;
@@ -59,6 +60,8 @@ export interface WorldOptions {
   onInternalError?(err: unknown): void;
   /** How vector indexes are made: HNSW where hnswlib-node loads, else exact search. */
   vectorIndexFactory?: IndexFactory;
+  /** The areas to mount, in order (src/areas/index.ts when absent); storage must hold their tables. */
+  areas?: readonly AnyArea[];
   /** Origins trusted like loopback ones for the control API and credentialed CORS (normalized). */
   allowedOrigins?: string[];
 }

@@ -284,6 +284,8 @@ export const SettingsSchema = z
   .strict();
 
 export type Settings = z.infer<typeof SettingsSchema>;
+// Areas read the world's settings through `ctx.settings()` (core/area.ts), typed as these.
+declare module '../core/area.js' { interface WorldSettings extends Settings {} }
 
 export const DEFAULT_RATE_LIMITS = { transcripts: 600, rag: 600 } as const;
 

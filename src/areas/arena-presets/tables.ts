@@ -1,5 +1,5 @@
 // The arena-presets table in portable SQL: named sets of variants, kept as JSON text.
-import type { TableDef } from '../../storage/schema.js';
+import type { TableDef } from '../../storage/table-def.js';
 
 export const ARENA_PRESET_TABLES: TableDef[] = [
   {

@@ -1,6 +1,6 @@
 // The QA area's tables in portable SQL (SQLite and Postgres): suites, their tests, and runs (single,
 // multi-release, arena and trust runs share one table; results are kept as JSON text).
-import type { TableDef } from '../../storage/schema.js';
+import type { TableDef } from '../../storage/table-def.js';
 
 export const QA_TABLES: TableDef[] = [
   {

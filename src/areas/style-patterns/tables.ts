@@ -1,5 +1,5 @@
 // The style-patterns table in portable SQL: named style rules and the releases they apply to.
-import type { TableDef } from '../../storage/schema.js';
+import type { TableDef } from '../../storage/table-def.js';
 
 export const STYLE_PATTERN_TABLES: TableDef[] = [
   {
