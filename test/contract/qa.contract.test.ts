@@ -172,6 +172,16 @@ describe.each(MATRIX)('qa: $label', ({ driver, door: doorName }) => {
     expect((await call('GET', '/api/v1/qa/suites', alice)).body.total).toBe(1);
   });
 
+  it('copies suites and their tests into a workspace clone, under new ids', async () => {
+    const suite = await makeSuite();
+    const job = (await call('POST', '/api/v1/workspaces/ws_acme/clone', alice, { name: 'Acme QA copy' })).body;
+    await advance(2000);
+    const copyId = (await call('GET', `/api/v1/workspaces/clone-jobs/${job.jobId}`, alice)).body.workspaceId as string;
+    const copied = await call('GET', '/api/v1/qa/suites', { user: 'user_alice', headers: { 'x-workspace-id': copyId } });
+    expect(copied.body.data.map((s: { title: string; tests: unknown[] }) => [s.title, s.tests.length])).toEqual([['Help basics', 2]]);
+    expect(copied.body.data[0]._id).not.toBe(suite._id);
+  });
+
   it('keeps workspaces apart and holds keys to the fine-tune scopes', async () => {
     const suite = await makeSuite();
     const run = (await call('POST', '/api/v1/qa/runs', key(), { suiteId: suite._id, releaseId: 'rel_help' })).body;

@@ -6,6 +6,7 @@ import { qaRunRoutes } from './run-routes.js';
 import { QaSectionSchema, loadQaSuites, type QaSection } from './scenario.js';
 import { QaService } from './service.js';
 import { qaSuiteRoutes } from './suite-routes.js';
+import { QaSuiteStore } from './suite-store.js';
 import { QA_TABLES } from './tables.js';
 import { trustRoutes } from './trust-routes.js';
 
@@ -25,4 +26,8 @@ export const qaArea = defineArea<QaService, QaSection>({
   routes: (qa) => [...qaSuiteRoutes(qa), ...qaRunRoutes(qa), ...trustRoutes(qa)],
   jobs: (qa) => ({ [RUN_STEP_JOB]: (payload) => qa.engine.step(String(payload.runId)) }),
   scenario: { key: 'qaSuites', schema: QaSectionSchema, load: (section, at, qa) => loadQaSuites(section, at.workspaceId, qa) },
+  // A clone carries the suites and their tests (new ids); runs, presets and patterns name releases, which a clone does not copy.
+  onWorkspaceClone: async (fromId, toId, qa) => {
+    for (const suite of await qa.suites.list(fromId)) await qa.suites.import(toId, QaSuiteStore.document(suite));
+  },
 });
