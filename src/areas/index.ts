@@ -6,10 +6,16 @@ import type {} from './builtin-apis.js';
 import { rateLimitRequestsArea } from './rate-limit-requests/index.js';
 import { authArea } from './auth/index.js';
 import { serviceAgentArea } from './service-agent/index.js';
+import { arenaPresetsArea } from './arena-presets/index.js';
+import { stylePatternsArea } from './style-patterns/index.js';
+import { qaArea } from './qa/index.js';
 
 export const AREAS: AnyArea[] = [
   rateLimitRequestsArea,
   authArea,
   serviceAgentArea,
   // one line per area, appended at the end
+  arenaPresetsArea,
+  stylePatternsArea,
+  qaArea,
 ];

@@ -59,6 +59,12 @@ export async function populateA(door: SuiteDoor): Promise<AIds> {
   });
   await made('PATCH', '/api/v1/releases/rel_help', alice, { mcpConfig: { enabled: true, allowAnonymousMcp: false } });
   const thread = await made('POST', '/api/v1/chat/threads', asEndUser, { releaseId: 'rel_help', title: 'A private thread' });
+  const suite = await made('POST', '/api/v1/qa/suites', alice, { title: 'A suite', tests: [{ question: 'Private to A?', expectedAnswer: 'Yes.' }] });
+  const suiteId = idOf(suite, '_id');
+  const qaRun = await made('POST', '/api/v1/qa/runs', asKey, { suiteId, releaseId: 'rel_help' });
+  const trustRun = await made('POST', '/api/v1/trust/runs', asKey, { suiteId, releaseId: 'rel_help' });
+  const preset = await made('POST', '/api/v1/arena-presets', alice, { title: 'A preset', variants: [{ releaseId: 'rel_help' }, { releaseId: 'rel_public' }] });
+  const pattern = await made('POST', '/api/v1/style-patterns', alice, { title: 'A style', rules: ['Private to A.'], releaseIds: ['rel_help'] });
   const upload = (await door.call('POST', '/api/v1/rag/presigned', asKey, [{ byteSize: 5, filename: 'a.txt' }])).body as unknown as Record<string, unknown>[];
   return {
     ...SEEDED,
@@ -73,5 +79,11 @@ export async function populateA(door: SuiteDoor): Promise<AIds> {
     threadId: idOf(thread, 'id', '_id'),
     uploadId: idOf(upload[0] as Record<string, unknown>, 'uploadId'),
     fileKey: idOf(upload[0] as Record<string, unknown>, 'fileKey'),
+    suiteId,
+    testId: idOf((suite.tests as Record<string, unknown>[])[0] as Record<string, unknown>, '_id'),
+    runId: idOf(qaRun, '_id'),
+    trustRunId: idOf(trustRun, '_id'),
+    presetId: idOf(preset, '_id'),
+    patternId: idOf(pattern, '_id'),
   };
 }

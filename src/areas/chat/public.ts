@@ -14,3 +14,5 @@ export { ThreadParamsSchema } from './schema.js';
 export type { ChatResult, ChatService } from './send.js';
 export { sseResponse } from './streaming.js';
 export type { ChatThreadStore, ThreadRecord } from './thread-store.js';
+export { assistantChain } from './assistants.js';
+export { loadTokenizer, usageOf } from './usage.js';

@@ -2,3 +2,4 @@
 // allows only this file across areas). Everything else in the folder is its own business.
 export type { RagSearchStore } from './store.js';
 export type { TextIndex } from './text-index.js';
+export { textTerms } from './full-text.js';

@@ -1,0 +1,11 @@
+// The scenario section `workspaces[].stylePatterns`: style patterns a workspace starts with.
+import { z } from 'zod';
+import { CreatePatternSchema } from './schema.js';
+import type { StylePatternStore } from './store.js';
+
+export const StylePatternSectionSchema = z.array(CreatePatternSchema.extend({ id: z.string().min(1).max(200).optional() }).strict()).max(200);
+export type StylePatternSection = z.infer<typeof StylePatternSectionSchema>;
+
+export async function loadStylePatterns(section: StylePatternSection, workspaceId: string, store: StylePatternStore): Promise<void> {
+  for (const pattern of section) await store.create(workspaceId, pattern);
+}
