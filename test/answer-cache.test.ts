@@ -11,8 +11,8 @@ const BASE = 'http://127.0.0.1:4010';
 
 async function setup(): Promise<{ emulator: Emulator; keyA: string; keyB: string; send: (path: string, key: string, init?: RequestInit) => Promise<Response> }> {
   const emulator = await createEmulator({ storage: ONE_DRIVER, onInternalError: (err) => console.error(err) });
-  const keyA = emulator.handles.workspaces[0]!.apiKeys[0]!.secret;
-  const keyB = emulator.handles.workspaces[1]!.apiKeys[0]!.secret;
+  const keyA = emulator.handles.workspaces[0]!.apiKeys[0]!.secret!;
+  const keyB = emulator.handles.workspaces[1]!.apiKeys[0]!.secret!;
   const send = (path: string, key: string, init: RequestInit = {}) =>
     emulator.fetch(new Request(BASE + path, { ...init, headers: { 'x-api-key': key, 'content-type': 'application/json', ...(init.headers as Record<string, string>) } }));
   return { emulator, keyA, keyB, send };

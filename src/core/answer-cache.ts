@@ -2,6 +2,7 @@
 // nothing could have changed them: any storage write, load, reset, restore, import or control call
 // empties the cache, and the key holds the clock's instant. Auth, rate limits, request ids, CORS
 // and the journal still run for every request; only the handler and its JSON are skipped.
+import type { KeyForAuth, KeyLookup } from './auth.js';
 import type { Principal } from './route.js';
 
 export interface CachedAnswer {
@@ -15,6 +16,8 @@ const MAX_ENTRIES = 1024;
 
 export class AnswerCache {
   private entries = new Map<string, CachedAnswer>();
+  /** Keys found by secret (auth's one query on every keyed call), under the same invalidation. */
+  private keys = new Map<string, KeyForAuth>();
   /** Moves on every invalidation: an answer computed across one is never stored. */
   private generation = 0;
 
@@ -26,6 +29,31 @@ export class AnswerCache {
   invalidate(): void {
     this.generation++;
     if (this.entries.size > 0) this.entries = new Map();
+    if (this.keys.size > 0) this.keys = new Map();
+  }
+
+  /**
+   * `keys` with `findForAuth` answered from memory while nothing was written and the clock stood
+   * (a key's status depends on the instant). `touch` still runs: when it writes, the memory empties.
+   */
+  keyLookup(keys: KeyLookup, now: () => number): KeyLookup {
+    const memo: KeyLookup = {
+      findForAuth: async (secret) => {
+        const at = `${now()}\u0000${secret}`;
+        const known = this.keys.get(at);
+        if (known) return known;
+        const version = this.generation;
+        const found = await keys.findForAuth(secret);
+        if (found && version === this.generation) {
+          if (this.keys.size >= MAX_ENTRIES) this.keys = new Map();
+          this.keys.set(at, found);
+        }
+        return found;
+      },
+      touch: (key) => keys.touch(key),
+    };
+    if (keys.allowsOrigin) memo.allowsOrigin = (origin) => (keys.allowsOrigin as (o: string) => Promise<boolean>)(origin);
+    return memo;
   }
 
   get(key: string): CachedAnswer | undefined {

@@ -136,7 +136,9 @@ export interface CoreHandler {
   fetch(request: Request, info?: RequestInfo): Promise<{ response: Response; outcome: RequestOutcome }>;
 }
 
-export function createCoreHandler(routes: RouteDef[], deps: CoreDeps): CoreHandler {
+export function createCoreHandler(routes: RouteDef[], given: CoreDeps): CoreHandler {
+  const { answers, clock } = given;
+  const deps: CoreDeps = answers ? { ...given, keys: answers.keyLookup(given.keys, () => clock.now()) } : given;
   const app = new Hono<Env>();
   for (const route of routes) app.on(route.method, route.path, (c) => handle(route, c, deps));
   app.notFound((c) => errorResponse(notFound(`Route ${c.req.method} ${new URL(c.req.url).pathname}`), c.env.requestId));
