@@ -3,11 +3,19 @@
 // it, so a cached answer never outlives the rows it was built from.
 import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from './storage.js';
 
+/** Statements already classified: the stores use a fixed set of SQL texts. */
+const classified = new Map<string, boolean>();
+
 /** A statement that only reads: SELECT, or WITH ... SELECT without a write inside. */
 function readsOnly(sql: string): boolean {
-  const head = sql.trimStart().slice(0, 6).toUpperCase();
-  if (head === 'SELECT') return true;
-  return head.startsWith('WITH') && !/\b(INSERT|UPDATE|DELETE|REPLACE)\b/i.test(sql);
+  let reads = classified.get(sql);
+  if (reads === undefined) {
+    const head = sql.trimStart().slice(0, 6).toUpperCase();
+    reads = head === 'SELECT' || (head.startsWith('WITH') && !/\b(INSERT|UPDATE|DELETE|REPLACE)\b/i.test(sql));
+    if (classified.size >= 4096) classified.clear();
+    classified.set(sql, reads);
+  }
+  return reads;
 }
 
 export class WatchedStorage implements Storage {
@@ -35,13 +43,9 @@ export class WatchedStorage implements Storage {
     return this.inner.run(sql, params);
   }
 
-  async transaction<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await this.inner.transaction(fn);
-    } finally {
-      // A rollback puts rows back: whatever was read inside may be gone.
-      this.changed();
-    }
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    // A rollback puts rows back: whatever was read inside may be gone.
+    return this.inner.transaction(fn).finally(this.changed);
   }
 
   snapshot(): Promise<StorageSnapshot> {
