@@ -13,6 +13,8 @@ export class Clock {
   private currentMode: ClockMode;
   private base: number;
   private wallBase: number;
+  private isoAt = Number.NaN;
+  private isoText = '';
 
   constructor(state: ClockState, private readonly wall: () => number = wallClock) {
     this.currentMode = state.mode;
@@ -35,7 +37,13 @@ export class Clock {
   }
 
   iso(): string {
-    return new Date(this.now()).toISOString();
+    // Asked on every request (the journal's `at`); a stopped clock gives the same text each time.
+    const now = this.now();
+    if (now !== this.isoAt) {
+      this.isoAt = now;
+      this.isoText = new Date(now).toISOString();
+    }
+    return this.isoText;
   }
 
   /** Moves time to `time`; the scheduler calls this while it runs due work in order. */

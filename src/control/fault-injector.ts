@@ -3,6 +3,7 @@
 // requests fire the same faults; `times` counts down and the rule disappears at 0.
 import { ERROR_STATUS, validationError, type ErrorCode } from '../core/errors.js';
 import { jsonResponse } from '../core/json-response.js';
+import { isControlPath } from '../core/origin-policy.js';
 import { zodIssues } from '../core/validation.js';
 import { FaultRuleSchema, type FaultRule, type FaultView } from './fault-schema.js';
 import { SeededRandom, deriveSeed } from '../seed/random.js';
@@ -24,8 +25,6 @@ export interface FiredFault {
   rule: FaultRule;
 }
 
-/** Faults never touch the control API: a test must always be able to clear them. */
-export const isControlPath = (path: string): boolean => path === '/__emulator' || path.startsWith('/__emulator/');
 
 export class FaultInjector {
   private rules: ActiveRule[] = [];

@@ -6,7 +6,8 @@ import type { Storage } from '../storage/storage.js';
 import { authenticate, authorize, type AuthDeps, type KeyForAuth } from './auth.js';
 import { bearerChallenge } from './bearer-challenge.js';
 import { EmulatorError, errorResponse, notFound } from './errors.js';
-import { jsonResponse } from './json-response.js';
+import { jsonResponse, jsonTextResponse } from './json-response.js';
+import { answerKey, type AnswerCache } from './answer-cache.js';
 import { isPreflight, preflight, withCors } from './cors.js';
 import { controlOriginRefusal, hostRefusal, isControlPath, isTrustedOrigin, type HostGuard } from './origin-policy.js';
 import { DAY_MS, MINUTE_MS, RateLimiter, monthWindow, quotaExceededError, rateLimitHeaders, rateLimitedError, tightest, type RateDecision } from './rate-limiter.js';
@@ -26,6 +27,8 @@ export interface CoreDeps extends AuthDeps {
   nextRequestId?(): string;
   /** Origins trusted like loopback ones (`allowedOrigins`, `serve --allow-origin`), normalized. */
   allowedOrigins?: readonly string[];
+  /** Where cacheable routes keep their serialised answers (the world's, emptied on every write). */
+  answers?: AnswerCache;
 }
 
 /** Per-request facts the adapters may pass in, beside the Request itself. */
@@ -79,6 +82,11 @@ function checkRateLimits(deps: CoreDeps, key: KeyForAuth, feature: RateFeature |
   return shown;
 }
 
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const name in headers) response.headers.set(name, headers[name] as string);
+  return response;
+}
+
 async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise<Response> {
   const request = c.req.raw;
   const { requestId } = c.env;
@@ -95,6 +103,12 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
       if (decision) headers = rateLimitHeaders(decision, deps.clock.now());
     }
     authorize(route.auth, principal);
+    // Same caller, URL, rows and instant: the same bytes, without the handler (answer-cache.ts).
+    const cache = route.cacheable && route.method === 'GET' ? deps.answers : undefined;
+    const cacheKey = cache ? answerKey(`${route.method} ${route.path}`, request, principal, deps.clock.now()) : '';
+    const hit = cache?.get(cacheKey);
+    if (hit) return withHeaders(jsonTextResponse(hit.bodyText, hit.status), headers);
+    const version = cache?.version ?? 0;
     const params = route.params ? parseWith(route.params, c.req.param(), 'params') : undefined;
     const query = route.query ? parseWith(route.query, c.req.query(), 'query') : undefined;
     const body = route.body ? parseWith(route.body, await readJsonBody(request, route.bodyOptional), 'body') : undefined;
@@ -103,9 +117,11 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
     const atomic = route.method !== 'GET' && route.transactional !== false;
     const result = atomic ? await deps.storage.transaction(run) : await run();
     // An envelope a handler answered itself gets its request id here.
-    const response = result instanceof Response ? await stampEnvelope(result, requestId) : jsonResponse(result, route.status ?? 200);
-    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-    return response;
+    if (result instanceof Response) return withHeaders(await stampEnvelope(result, requestId), headers);
+    const status = route.status ?? 200;
+    const bodyText = JSON.stringify(result);
+    cache?.set(cacheKey, version, { status, bodyText });
+    return withHeaders(jsonTextResponse(bodyText, status), headers);
   } catch (err) {
     if (!(err instanceof EmulatorError)) deps.onInternalError?.(err);
     const response = errorResponse(err, requestId);
@@ -120,7 +136,9 @@ export interface CoreHandler {
   fetch(request: Request, info?: RequestInfo): Promise<{ response: Response; outcome: RequestOutcome }>;
 }
 
-export function createCoreHandler(routes: RouteDef[], deps: CoreDeps): CoreHandler {
+export function createCoreHandler(routes: RouteDef[], given: CoreDeps): CoreHandler {
+  const { answers, clock } = given;
+  const deps: CoreDeps = answers ? { ...given, keys: answers.keyLookup(given.keys, () => clock.now()) } : given;
   const app = new Hono<Env>();
   for (const route of routes) app.on(route.method, route.path, (c) => handle(route, c, deps));
   app.notFound((c) => errorResponse(notFound(`Route ${c.req.method} ${new URL(c.req.url).pathname}`), c.env.requestId));

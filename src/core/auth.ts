@@ -104,10 +104,22 @@ async function userPrincipal(token: string, tokens: TokenVerifier): Promise<Prin
   return { kind: 'user', userId: check.userId, claims: check.claims };
 }
 
+/**
+ * `?workspaceId=` of a request URL. Asked on every keyed call, so the URL is parsed only when its
+ * query could name it (the name literally, or any escape that might decode to it).
+ */
+function queryWorkspaceId(url: string): string | null {
+  const start = url.indexOf('?');
+  if (start < 0) return null;
+  const query = url.slice(start);
+  if (!query.includes('workspaceId') && !query.includes('%')) return null;
+  return new URL(url).searchParams.get('workspaceId');
+}
+
 /** The workspace a Bearer caller means: path parameter, header, query, or their only workspace. */
 async function requestedWorkspace(auth: RouteAuth & { kind: 'workspace' }, request: Request, params: Record<string, string>, userId: string, members: MemberLookup) {
   const fromPath = auth.param ? params[auth.param] : undefined;
-  const explicit = fromPath ?? request.headers.get('x-workspace-id') ?? new URL(request.url).searchParams.get('workspaceId');
+  const explicit = fromPath ?? request.headers.get('x-workspace-id') ?? queryWorkspaceId(request.url);
   if (explicit) return explicit;
   const mine = await members.workspacesOf(userId);
   if (mine.length === 1) return mine[0] as string;
@@ -172,7 +184,7 @@ export async function authenticate(auth: RouteAuth, request: Request, params: Re
  * `x-workspace-id` or `?workspaceId=` must name that one; another workspace is not found for it.
  */
 function namesOwnWorkspace(request: Request, found: Authenticated): Authenticated {
-  const named = request.headers.get('x-workspace-id') ?? new URL(request.url).searchParams.get('workspaceId');
+  const named = request.headers.get('x-workspace-id') ?? queryWorkspaceId(request.url);
   // Refused after the key is known, so the journal still names it.
   if (named !== null && found.principal.kind === 'apiKey' && named !== found.principal.workspaceId) return { ...found, refusal: notFound('Workspace') };
   return found;

@@ -5,3 +5,8 @@ import { LightResponse } from './light-response.js';
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new LightResponse(JSON.stringify(body), status, { 'content-type': 'application/json', ...headers }) as unknown as Response;
 }
+
+/** A JSON answer whose body is already serialised (a cached one): the same bytes as jsonResponse. */
+export function jsonTextResponse(bodyText: string, status = 200): Response {
+  return new LightResponse(bodyText, status, { 'content-type': 'application/json' }) as unknown as Response;
+}

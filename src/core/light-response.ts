@@ -64,9 +64,8 @@ export class LightResponse {
   /** The real Response with the same status, headers and bytes (made once). */
   toResponse(): Response {
     if (!this.real) {
-      const headers = new Headers();
-      for (const [name, value] of this.headers.pairs()) headers.append(name, value);
-      this.real = new Response(this.bodyText, { status: this.status, headers });
+      // Pairs straight into the init: Response appends them itself, with no Headers in between.
+      this.real = new Response(this.bodyText, { status: this.status, headers: this.headers.pairs() });
     }
     return this.real;
   }

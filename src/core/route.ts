@@ -158,6 +158,12 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   /** The media type of a route that answers something other than JSON (the dashboard's HTML page). */
   mediaType?: string;
   status?: number;
+  /**
+   * A GET whose JSON answer depends only on the caller, the URL, the stored rows and the clock
+   * (no random draws, no in-memory state, no writes): its serialised answer is reused until
+   * anything changes (src/core/answer-cache.ts).
+   */
+  cacheable?: boolean;
   /** Writes run in one transaction unless a route opts out (the control API swaps whole states). */
   transactional?: boolean;
   handler: (input: RouteInput<B, Q, P>) => Promise<RouteResult> | RouteResult;

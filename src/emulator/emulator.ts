@@ -8,7 +8,7 @@ import type { FaultRuleInput, FaultView } from '../control/fault-schema.js';
 import type { RequestInfo } from '../core/app.js';
 import { apiKeyFromRequest } from '../core/auth.js';
 import { toWebResponse } from '../core/light-response.js';
-import { hostRefusal } from '../core/origin-policy.js';
+import { hostRefusal, isControlPath } from '../core/origin-policy.js';
 import { REQUEST_ID_HEADER, clientRequestId, withHeader } from '../core/request-id.js';
 import type { RagFileState } from '../areas/rag-files/pipeline.js';
 import type { Handles } from '../scenarios/handles.js';
@@ -16,7 +16,7 @@ import type { Scenario } from '../scenarios/schema.js';
 import type { ScenarioSummary } from '../scenarios/validate.js';
 import type { StorageKind } from '../storage/storage.js';
 import { buildOpenApi } from '../openapi/document.js';
-import { faultResponse, isControlPath, type FiredFault } from '../control/fault-injector.js';
+import { faultResponse, type FiredFault } from '../control/fault-injector.js';
 import type { Persistence } from './persistence.js';
 import type { JournalEntry, JournalFilter } from '../control/request-journal.js';
 import type { MailEntry } from '../control/mailbox-store.js';
@@ -148,6 +148,8 @@ export class Emulator {
     const path = pathOf(request.url);
     if (isControlPath(path)) {
       return this.lock.run(async () => {
+        // The control API reaches state the storage does not hold (clock, settings, issuer).
+        this.world.answers.invalidate();
         await this.world.scheduler.runDue();
         const { response } = await this.world.core.fetch(request, { ...info, requestId: this.world.nextRequestId('control') });
         if (this.persistence && request.method !== 'GET') await this.persistence.sync();
@@ -160,7 +162,8 @@ export class Emulator {
       // The id is given on arrival, so a delayed answer keeps the place its request took.
       const arrived: RequestInfo = { ...info, requestId: this.world.nextRequestId('service') };
       // A Host the door refuses gets its 403 from the core, never a fault's answer.
-      const fault = hostRefusal(request, info?.hostGuard) ? undefined : this.world.faults.match(request.method, path);
+      // (Only asked when rules exist: the Host check is not free and most runs have no faults.)
+      const fault = this.world.faults.size === 0 || hostRefusal(request, info?.hostGuard) ? undefined : this.world.faults.match(request.method, path);
       if (fault && fault.delayMs > 0) return { delayed: fault, at, info: arrived };
       return { response: await this.answer(request, arrived, path, at, started, fault) };
     });
@@ -211,6 +214,7 @@ export class Emulator {
   /** Runs a control operation under the lock and, with a data dir, saves the world after it. */
   private control<T>(fn: () => Promise<T>): Promise<T> {
     return this.lock.run(async () => {
+      this.world.answers.invalidate();
       const result = await fn();
       await this.persistence?.sync();
       return result;

@@ -46,6 +46,8 @@ import { mountWorldAreas } from './world-areas.js';
 import { UNEXPORTED_TABLES, exportState, importState, type StateExport } from './state-export.js';
 import type { RagFileState } from '../areas/rag-files/pipeline.js';
 import type { Storage } from '../storage/storage.js';
+import { WatchedStorage } from '../storage/watched-storage.js';
+import { AnswerCache } from '../core/answer-cache.js';
 import { buildRoutes } from './routes.js';
 import type { AdoptedState, Stores, WorldOptions, WorldSnapshot } from './world-shapes.js';
 import { identityStores } from './identity.js';
@@ -61,6 +63,16 @@ import { parseScenario, type ScenarioSummary } from '../scenarios/validate.js';
 // Every scenario parse (load, check, built-ins, state import) knows the listed areas' sections.
 registerAreaSections(AREAS);
 
+/**
+ * The origin of a Request's url, which is already normalised (lower-case host, no default port):
+ * the text before the path, unless it carries user info (then URL drops it).
+ */
+function originOf(url: string): string {
+  const end = url.indexOf('/', url.indexOf('//') + 2);
+  const origin = end < 0 ? url : url.slice(0, end);
+  return origin.includes('@') || !/^https?:/.test(origin) ? new URL(url).origin : origin;
+}
+
 export type { AdoptedState, Stores, WorldOptions, WorldSnapshot } from './world-shapes.js';
 
 export class World implements ControlPort {
@@ -70,6 +82,8 @@ export class World implements ControlPort {
   readonly ids: IdFactory;
   readonly scheduler: Scheduler;
   readonly rateLimiter = new RateLimiter();
+  /** Serialised answers of cacheable GETs; emptied by every storage write and control call. */
+  readonly answers = new AnswerCache();
   readonly stores: Stores;
   readonly embedAuth: EmbedAuth;
   readonly core: CoreHandler;
@@ -105,7 +119,7 @@ export class World implements ControlPort {
   private pinnedStart: number | undefined;
 
   constructor(private readonly options: WorldOptions) {
-    this.storage = options.storage;
+    this.storage = new WatchedStorage(options.storage, () => this.answers.invalidate());
     this.issuer = new Issuer(options.issuer);
     this.clock = new Clock({ mode: options.clockMode, now: 0 });
     this.ids = new IdFactory(this.random, () => this.clock.now());
@@ -158,12 +172,13 @@ export class World implements ControlPort {
       rateLimiter: this.rateLimiter,
       featureLimit: (feature) => this.settings.rateLimits[feature]?.perMinute ?? DEFAULT_RATE_LIMITS[feature],
       nextRequestId: () => this.nextRequestId('service'),
+      answers: this.answers,
       ...(options.allowedOrigins && { allowedOrigins: options.allowedOrigins }),
       ...(options.onInternalError && { onInternalError: options.onInternalError }),
     });
     // Each answer knows the origin it was asked at: discovery and every token it signs name it.
     this.core = {
-      fetch: (request, info) => this.issuer.during(new URL(request.url).origin, () => core.fetch(request, info)),
+      fetch: (request, info) => this.issuer.during(originOf(request.url), () => core.fetch(request, info)),
     };
   }
 

@@ -46,6 +46,27 @@ function socketBody(incoming: IncomingMessage): ReadableStream<Uint8Array> {
   });
 }
 
+/**
+ * An origin-form target the WHATWG parser keeps byte for byte: no dots (dot segments, `%2e`),
+ * no percent signs, and only characters neither the path nor the query percent-encode.
+ */
+const PLAIN_TARGET = /^\/[A-Za-z0-9\-_~!$&()*+,;=:@/?]*$/;
+/** A Host of plain name or address characters, with an optional port. */
+const PLAIN_ORIGIN = /^http:\/\/([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
+const origins = new Map<string, string>();
+
+/** `origin` as the URL parser writes it (lower case, no default port), parsed once per Host. */
+function normalOrigin(origin: string): string | undefined {
+  let normal = origins.get(origin);
+  if (normal === undefined) {
+    if (!PLAIN_ORIGIN.test(origin) || !URL.canParse(`${origin}/`)) return undefined;
+    normal = new URL(`${origin}/`).href.slice(0, -1);
+    if (origins.size >= 64) origins.clear();
+    origins.set(origin, normal);
+  }
+  return normal;
+}
+
 export class DoorRequest {
   /** The door drains what is left of the body once the answer is out (see listener.ts). */
   readonly drainsItself = true;
@@ -61,8 +82,10 @@ export class DoorRequest {
   ) {
     this.method = incoming.method ?? 'GET';
     const target = incoming.url ?? '/';
-    // Normalised as a real Request's url is (dot segments, percent-encoding), so both doors see one path.
-    this.url = new URL(target.startsWith('/') ? origin + target : target).href;
+    // Normalised as a real Request's url is (dot segments, percent-encoding), so both doors see one
+    // path. A target the URL parser would leave as it is skips the parse (see plainTarget).
+    const base = PLAIN_TARGET.test(target) ? normalOrigin(origin) : undefined;
+    this.url = base !== undefined ? base + target : new URL(target.startsWith('/') ? origin + target : target).href;
   }
 
   get headers(): Headers {

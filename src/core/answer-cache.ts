@@ -1,0 +1,84 @@
+// Serialised answers of read-only GET routes that opt in (`RouteDef.cacheable`), reused while
+// nothing could have changed them: any storage write, load, reset, restore, import or control call
+// empties the cache, and the key holds the clock's instant. Auth, rate limits, request ids, CORS
+// and the journal still run for every request; only the handler and its JSON are skipped.
+import type { KeyForAuth, KeyLookup } from './auth.js';
+import type { Principal } from './route.js';
+
+export interface CachedAnswer {
+  readonly status: number;
+  /** The JSON body exactly as the handler's result serialised. */
+  readonly bodyText: string;
+}
+
+/** Past this many distinct answers the cache starts over (a bound on memory, not a policy). */
+const MAX_ENTRIES = 1024;
+
+export class AnswerCache {
+  private entries = new Map<string, CachedAnswer>();
+  /** Keys found by secret (auth's one query on every keyed call), under the same invalidation. */
+  private keys = new Map<string, KeyForAuth>();
+  /** Moves on every invalidation: an answer computed across one is never stored. */
+  private generation = 0;
+
+  get version(): number {
+    return this.generation;
+  }
+
+  /** Anything an answer may depend on changed (or may have): forget every answer. */
+  invalidate(): void {
+    this.generation++;
+    if (this.entries.size > 0) this.entries = new Map();
+    if (this.keys.size > 0) this.keys = new Map();
+  }
+
+  /**
+   * `keys` with `findForAuth` answered from memory while nothing was written and the clock stood
+   * (a key's status depends on the instant). `touch` still runs: when it writes, the memory empties.
+   */
+  keyLookup(keys: KeyLookup, now: () => number): KeyLookup {
+    const memo: KeyLookup = {
+      findForAuth: async (secret) => {
+        const at = `${now()}\u0000${secret}`;
+        const known = this.keys.get(at);
+        if (known) return known;
+        const version = this.generation;
+        const found = await keys.findForAuth(secret);
+        if (found && version === this.generation) {
+          if (this.keys.size >= MAX_ENTRIES) this.keys = new Map();
+          this.keys.set(at, found);
+        }
+        return found;
+      },
+      touch: (key) => keys.touch(key),
+    };
+    if (keys.allowsOrigin) memo.allowsOrigin = (origin) => (keys.allowsOrigin as (o: string) => Promise<boolean>)(origin);
+    return memo;
+  }
+
+  get(key: string): CachedAnswer | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Stores an answer computed while the cache stood at `version` (dropped if it moved since). */
+  set(key: string, version: number, answer: CachedAnswer): void {
+    if (version !== this.generation) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries = new Map();
+    this.entries.set(key, answer);
+  }
+}
+
+/** Who is asking, as far as an answer can depend on it. */
+function principalKey(principal: Principal): string {
+  if (principal.kind === 'apiKey') return `k\u0000${principal.keyId}\u0000${principal.workspaceId}\u0000${principal.permissions.join(',')}`;
+  return JSON.stringify(principal);
+}
+
+/**
+ * The identity of an answer: the route, the whole URL (origin, path, query), the caller, the
+ * workspace it names and the emulator instant.
+ */
+export function answerKey(routeId: string, request: Request, principal: Principal, now: number): string {
+  const named = request.headers.get('x-workspace-id') ?? '';
+  return `${routeId}\u0000${request.url}\u0000${principalKey(principal)}\u0000${named}\u0000${now}`;
+}

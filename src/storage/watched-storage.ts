@@ -1,0 +1,77 @@
+// A storage that tells when anything may have changed: every write statement, transaction,
+// restore and load calls `changed` first. The answer cache (src/core/answer-cache.ts) empties on
+// it, so a cached answer never outlives the rows it was built from.
+import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from './storage.js';
+
+/** Statements already classified: the stores use a fixed set of SQL texts. */
+const classified = new Map<string, boolean>();
+
+/** A statement that only reads: SELECT, or WITH ... SELECT without a write inside. */
+function readsOnly(sql: string): boolean {
+  let reads = classified.get(sql);
+  if (reads === undefined) {
+    const head = sql.trimStart().slice(0, 6).toUpperCase();
+    reads = head === 'SELECT' || (head.startsWith('WITH') && !/\b(INSERT|UPDATE|DELETE|REPLACE)\b/i.test(sql));
+    if (classified.size >= 4096) classified.clear();
+    classified.set(sql, reads);
+  }
+  return reads;
+}
+
+export class WatchedStorage implements Storage {
+  constructor(
+    readonly inner: Storage,
+    private readonly changed: () => void,
+  ) {}
+
+  get kind(): Storage['kind'] {
+    return this.inner.kind;
+  }
+
+  get tableNames(): readonly string[] {
+    return this.inner.tableNames;
+  }
+
+  all<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]> {
+    if (!readsOnly(sql)) this.changed();
+    return this.inner.all<T>(sql, params);
+  }
+
+  get<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T | undefined> {
+    if (!readsOnly(sql)) this.changed();
+    return this.inner.get<T>(sql, params);
+  }
+
+  run(sql: string, params?: SqlValue[]): Promise<{ changes: number }> {
+    this.changed();
+    return this.inner.run(sql, params);
+  }
+
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    // A rollback puts rows back: whatever was read inside may be gone.
+    return this.inner.transaction(fn).finally(this.changed);
+  }
+
+  snapshot(): Promise<StorageSnapshot> {
+    return this.inner.snapshot();
+  }
+
+  restore(snapshot: StorageSnapshot): Promise<void> {
+    this.changed();
+    return this.inner.restore(snapshot).finally(this.changed);
+  }
+
+  dump(): Promise<TableDump> {
+    return this.inner.dump();
+  }
+
+  load(dump: TableDump): Promise<void> {
+    this.changed();
+    return this.inner.load(dump).finally(this.changed);
+  }
+
+  close(): Promise<void> {
+    this.changed();
+    return this.inner.close();
+  }
+}

@@ -1,0 +1,112 @@
+// The answer cache (src/core/answer-cache.ts): a cached GET answers the same bytes as the handler
+// would, per caller, and every kind of change (a write, a control call, a restore, an import, a
+// clock move, a revoked key) is seen by the very next request. Auth, rate limits and request ids
+// still run per request.
+import { describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from '../src/index.js';
+import type { World } from '../src/emulator/world.js';
+import { ONE_DRIVER } from './support/doors.js';
+
+const BASE = 'http://127.0.0.1:4010';
+
+async function setup(): Promise<{ emulator: Emulator; keyA: string; keyB: string; send: (path: string, key: string, init?: RequestInit) => Promise<Response> }> {
+  const emulator = await createEmulator({ storage: ONE_DRIVER, onInternalError: (err) => console.error(err) });
+  const keyA = emulator.handles.workspaces[0]!.apiKeys[0]!.secret!;
+  const keyB = emulator.handles.workspaces[1]!.apiKeys[0]!.secret!;
+  const send = (path: string, key: string, init: RequestInit = {}) =>
+    emulator.fetch(new Request(BASE + path, { ...init, headers: { 'x-api-key': key, 'content-type': 'application/json', ...(init.headers as Record<string, string>) } }));
+  return { emulator, keyA, keyB, send };
+}
+
+const cacheOf = (emulator: Emulator) => (emulator as unknown as { world: World }).world.answers;
+
+async function text(res: Response): Promise<string> {
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+describe('answer cache', () => {
+  it('answers a repeated GET from the cache with the same bytes, fresh request ids and rate-limit headers', async () => {
+    const { emulator, keyA, send } = await setup();
+    const first = await send('/api/v1/transcripts?limit=5', keyA);
+    const version = cacheOf(emulator).version;
+    const second = await send('/api/v1/transcripts?limit=5', keyA);
+    expect(cacheOf(emulator).version).toBe(version);
+    expect(await text(second)).toBe(await text(first));
+    expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect(Number(second.headers.get('ratelimit-remaining'))).toBe(Number(first.headers.get('ratelimit-remaining')) - 1);
+    expect(second.headers.get('content-type')).toBe('application/json');
+    await emulator.close();
+  });
+
+  it('keeps callers apart: another workspace’s key never gets the first one’s answer', async () => {
+    const { emulator, keyA, keyB, send } = await setup();
+    const a = await text(await send('/api/v1/transcripts', keyA));
+    const b = await text(await send('/api/v1/transcripts', keyB));
+    expect(b).not.toBe(a);
+    expect(await text(await send('/api/v1/transcripts', keyA))).toBe(a);
+    await emulator.close();
+  });
+
+  it('sees a write, a reset, a snapshot restore, an import and a clock move at once', async () => {
+    const { emulator, keyA, send } = await setup();
+    const before = await text(await send('/api/v1/transcripts', keyA));
+    const snapshot = await emulator.snapshot();
+    const exported = await emulator.exportState();
+    const created = await send('/api/v1/transcripts', keyA, { method: 'POST', body: JSON.stringify({ title: 'Cache buster' }) });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { _id: string })._id;
+    const afterWrite = await text(await send('/api/v1/transcripts', keyA));
+    expect(afterWrite).toContain('Cache buster');
+    // A message changes the get and the list order.
+    const one = await text(await send(`/api/v1/transcripts/${id}`, keyA));
+    await send(`/api/v1/transcripts/${id}/messages`, keyA, { method: 'POST', body: JSON.stringify({ role: 'user', content: 'new words' }) });
+    expect(await text(await send(`/api/v1/transcripts/${id}`, keyA))).not.toBe(one);
+    await emulator.restore(snapshot);
+    expect(await text(await send('/api/v1/transcripts', keyA))).toBe(before);
+    await send('/api/v1/transcripts', keyA, { method: 'POST', body: JSON.stringify({ title: 'Second' }) });
+    await emulator.importState(exported);
+    expect(await text(await send('/api/v1/transcripts', keyA))).toBe(before);
+    await send('/api/v1/transcripts', keyA, { method: 'POST', body: JSON.stringify({ title: 'Third' }) });
+    await emulator.reset();
+    expect(await text(await send('/api/v1/transcripts', keyA))).toBe(before);
+    // Through the control API too.
+    await send('/api/v1/transcripts', keyA, { method: 'POST', body: JSON.stringify({ title: 'Fourth' }) });
+    const reset = await emulator.fetch(new Request(`${BASE}/__emulator/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+    expect(reset.status).toBe(200);
+    expect(await text(await send('/api/v1/transcripts', keyA))).toBe(before);
+    const version = cacheOf(emulator).version;
+    await emulator.clock.advance(1000);
+    expect(cacheOf(emulator).version).toBeGreaterThan(version);
+    await emulator.close();
+  });
+
+  it('still runs auth on every request: a revoked key is refused right after a cached answer', async () => {
+    const { emulator, keyA, send } = await setup();
+    await text(await send('/api/v1/transcripts', keyA));
+    await text(await send('/api/v1/transcripts', keyA));
+    const keyId = emulator.handles.workspaces[0]!.apiKeys[0]!.id;
+    const workspaceId = emulator.handles.workspaces[0]!.id;
+    // Revoked by whichever scenario user may manage the workspace's keys.
+    let status = 0;
+    for (const user of emulator.handles.users) {
+      const path = `${BASE}/api/v1/workspaces/${workspaceId}/api-keys/${keyId}/revoke`;
+      status = (await emulator.fetch(new Request(path, { method: 'POST', headers: { authorization: `Bearer ${user.accessToken}` } }))).status;
+      if (status === 200) break;
+    }
+    expect(status).toBe(200);
+    expect((await send('/api/v1/transcripts', keyA)).status).toBe(401);
+    await emulator.close();
+  });
+
+  it('never caches an answer across a write made while it was computed', async () => {
+    const { AnswerCache } = await import('../src/core/answer-cache.js');
+    const cache = new AnswerCache();
+    const version = cache.version;
+    cache.invalidate();
+    cache.set('k', version, { status: 200, bodyText: '{}' });
+    expect(cache.get('k')).toBeUndefined();
+    cache.set('k', cache.version, { status: 200, bodyText: '{}' });
+    expect(cache.get('k')).toEqual({ status: 200, bodyText: '{}' });
+  });
+});
