@@ -26,6 +26,7 @@ import type { IdentityStores } from './identity.js';
 import type { IndexViews } from '../vector/index-manager.js';
 import type { TextSegments } from '../areas/rag-search/text-index.js';
 import type { ChatStores } from './chat.js';
+import type { ModelStores } from './model-lifecycle.js';
 
 export interface WorldSnapshot {
   storage: StorageSnapshot;
@@ -63,7 +64,7 @@ export interface WorldOptions {
   allowedOrigins?: string[];
 }
 
-export interface Stores extends IdentityStores, ChatStores {
+export interface Stores extends IdentityStores, ChatStores, ModelStores {
   users: UserStore;
   workspaces: WorkspaceStore;
   apiKeys: ApiKeyStore;

@@ -46,6 +46,8 @@ import { buildRoutes } from './routes.js';
 import type { AdoptedState, Stores, WorldOptions, WorldSnapshot } from './world-shapes.js';
 import { identityStores } from './identity.js';
 import { chatStores } from './chat.js';
+import { modelJobs, modelStores, trainingSources } from './model-lifecycle.js';
+import type { TrainingSources } from '../areas/training-data/store.js';
 import { FaultInjector } from './fault-injector.js';
 import { RequestJournal } from './request-journal.js';
 import { Mailbox } from './mailbox.js';
@@ -69,6 +71,8 @@ export class World {
   readonly embedAuth: EmbedAuth;
   readonly core: CoreHandler;
   readonly routes: RouteDef[];
+  /** What the training-data area reads (RAG files, transcripts) and where it exports to. */
+  readonly trainingSources: TrainingSources;
   /** In-memory vector indexes; they follow storage and are rebuilt lazily after a swap. */
   readonly vectorIndexes: VectorIndexes;
   /** The in-memory full-text index; like the vector indexes, it follows snapshots. */
@@ -123,8 +127,11 @@ export class World {
       ...identityStores(deps, shared),
       ...chatStores(deps, shared),
       ...this.ragStores(deps, shared.workspaces),
-    };
+    } as Stores;
+    this.trainingSources = trainingSources(this.stores.rag, shared.transcripts);
+    Object.assign(this.stores, modelStores(deps, () => this.random.seed, this.trainingSources));
     this.registerJobs(this.stores.rag.pipeline.jobs());
+    this.registerJobs(modelJobs(this.stores));
     this.embedAuth = new EmbedAuth({
       clock: this.clock,
       ids: this.ids,

@@ -4,6 +4,8 @@ import { IDENTITY_TABLES } from './identity-tables.js';
 import { OAUTH_TABLES } from './oauth-tables.js';
 import { A2A_TABLES, CHAT_TABLES, X402_TABLES } from './chat-tables.js';
 import { TERMS_FEEDBACK_TABLES } from './terms-tables.js';
+import { TRAINING_DATA_TABLES } from '../areas/training-data/tables.js';
+import { FINE_TUNE_TABLES } from '../areas/fine-tune/tables.js';
 
 export interface TableDef {
   name: string;
@@ -310,6 +312,8 @@ export const TABLES: TableDef[] = [
   ...A2A_TABLES,
   ...X402_TABLES,
   ...TERMS_FEEDBACK_TABLES,
+  ...TRAINING_DATA_TABLES,
+  ...FINE_TUNE_TABLES,
   {
     name: 'auth_failures',
     ddl: `CREATE TABLE IF NOT EXISTS auth_failures (
