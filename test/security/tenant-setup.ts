@@ -59,6 +59,10 @@ export async function populateA(door: SuiteDoor): Promise<AIds> {
   });
   await made('PATCH', '/api/v1/releases/rel_help', alice, { mcpConfig: { enabled: true, allowAnonymousMcp: false } });
   const thread = await made('POST', '/api/v1/chat/threads', asEndUser, { releaseId: 'rel_help', title: 'A private thread' });
+  const trainingData = await made('POST', '/api/v1/training-data/generate', asKey, { fileIds: ['file_security'] });
+  const fineTune = await made('POST', '/api/v1/fine-tune', asKey, { baseModel: 'gpt-4o-mini', trainingData: idOf(trainingData, '_id') });
+  // One source: queued 1 s, then read 2 s later; the set is then exportable.
+  await door.fetch('/__emulator/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: 3000 }) });
   const upload = (await door.call('POST', '/api/v1/rag/presigned', asKey, [{ byteSize: 5, filename: 'a.txt' }])).body as unknown as Record<string, unknown>[];
   return {
     ...SEEDED,
@@ -71,6 +75,8 @@ export async function populateA(door: SuiteDoor): Promise<AIds> {
     jobId: idOf(clone, 'jobId'),
     requestId: idOf(request, 'id'),
     threadId: idOf(thread, 'id', '_id'),
+    trainingDataId: idOf(trainingData, '_id'),
+    fineTuneId: idOf(fineTune, '_id'),
     uploadId: idOf(upload[0] as Record<string, unknown>, 'uploadId'),
     fileKey: idOf(upload[0] as Record<string, unknown>, 'fileKey'),
   };
