@@ -20,6 +20,9 @@ export interface WorkspaceHandle {
   ragGroups: { id: string; name: string }[];
   /** Terms of service, present when the scenario gives the workspace any. */
   terms?: { id: string; releaseId: string | null; publishedVersion: number | null }[];
+  /** Training-data sets and fine-tune jobs, present when the scenario gives the workspace any. */
+  trainingData?: { id: string; title: string; status: string }[];
+  fineTunes?: { id: string; status: string; fineTunedModel: string | null }[];
 }
 
 export interface UserHandle {

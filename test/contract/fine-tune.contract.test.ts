@@ -139,6 +139,47 @@ describe.each(MATRIX)('fine-tune: $label', ({ driver, door: doorName }) => {
     expect(unknown.body.error.message).toBe('Fine-tuned model "no-such-tune" cannot answer: no such fine-tune in this workspace');
   });
 
+  it('starts from a scenario with a job half-way through training, which the clock finishes', async () => {
+    const pairs = Array.from({ length: 10 }, (_, i) => ({ question: `Question ${i}?`, answer: `Answer ${i}.` }));
+    const handles = await door.emulator.loadScenario({
+      ...modelScenario,
+      workspaces: [
+        {
+          ...modelScenario.workspaces[0],
+          trainingData: [{ id: 'td_seeded', title: 'Seeded pairs', pairs }],
+          fineTunes: [
+            { id: 'ft_half', baseModel: 'gpt-4o-mini', trainingData: 'td_seeded', status: 'running', epochs: 4, epoch: 2 },
+            { id: 'ft_done', baseModel: 'gpt-4o', trainingData: 'td_seeded' },
+          ],
+        },
+        modelScenario.workspaces[1],
+      ],
+    } as Parameters<typeof door.emulator.loadScenario>[0]);
+    expect(handles.workspaces[0]).toMatchObject({
+      trainingData: [{ id: 'td_seeded', title: 'Seeded pairs', status: 'succeeded' }],
+      fineTunes: [
+        { id: 'ft_half', status: 'running', fineTunedModel: null },
+        { id: 'ft_done', status: 'succeeded', fineTunedModel: 'ft:gpt-4o:ft_done' },
+      ],
+    });
+    expect((await call('GET', '/api/v1/training-data/td_seeded', full)).body).toMatchObject({ status: 'succeeded', pairCount: 10, progress: 100 });
+    const half = await status('ft_half');
+    expect(half).toMatchObject({ status: 'running', progress: { epoch: 2, totalEpochs: 4, percent: 50 } });
+    expect(half.lossCurve).toHaveLength(2);
+    await advance(60_000);
+    expect((await status('ft_half')).progress.epoch).toBe(3);
+    await advance(60_000);
+    expect(await status('ft_half')).toMatchObject({ status: 'succeeded', fineTunedModel: 'ft:gpt-4o-mini:ft_half', progress: { epoch: 4, percent: 100 } });
+    const bad = await door.fetch('/__emulator/scenario', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...modelScenario, workspaces: [{ ...modelScenario.workspaces[0], fineTunes: [{ baseModel: 'gpt-4o', trainingData: 'td_missing' }] }] }),
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('workspaces[0].fineTunes[0].trainingData');
+    expect((await status('ft_half')).status).toBe('succeeded');
+  });
+
   it('refuses bad input with a 400 naming the field, and writes nothing', async () => {
     const data = await trainingSet();
     const cases: [unknown, string][] = [
