@@ -2,6 +2,7 @@
 // pins the start, and moving the scenario's `now` alone would break its relations (a key that
 // expires in ten minutes, a transcript an hour old). Applied once, before the loader reads it.
 import type { Scenario } from '../scenarios/schema.js';
+import { shiftSections } from '../scenarios/sections.js';
 
 const shiftIso = (iso: string, offsetMs: number): string => new Date(Date.parse(iso) + offsetMs).toISOString();
 
@@ -13,7 +14,7 @@ export function shiftScenario(scenario: Scenario, start: number): Scenario {
     ...scenario,
     now: new Date(start).toISOString(),
     workspaces: scenario.workspaces.map((ws) => ({
-      ...ws,
+      ...shiftSections(ws, offset),
       apiKeys: ws.apiKeys.map((key) => (key.expiresAt === null ? key : { ...key, expiresAt: shiftIso(key.expiresAt, offset) })),
       transcripts: ws.transcripts.map((t) => ({
         ...t,

@@ -9,9 +9,8 @@ import { anonymousFeedbackRoutes } from '../areas/feedback/anonymous-routes.js';
 import { messageRoutes } from '../areas/chat/message-routes.js';
 import { RagContextRetriever } from '../areas/chat/retrieval.js';
 import { PaymentGate } from '../areas/chat/payment.js';
-import { ChatService } from '../areas/chat/send.js';
+import { ChatService, type FineTuneModels } from '../areas/chat/send.js';
 import { threadRoutes } from '../areas/chat/thread-routes.js';
-import { workspaceCompletionRoutes } from '../areas/chat/workspace-completions.js';
 import { ChatThreadStore } from '../areas/chat/thread-store.js';
 import { ctaRoutes } from '../areas/chat-cta/routes.js';
 import { CtaStore } from '../areas/chat-cta/store.js';
@@ -58,13 +57,13 @@ export function chatRoutes(world: World): RouteDef[] {
     retriever: new RagContextRetriever(world.stores.ragSearch, world.stores.rag.targets, world.stores.rag.files),
     ctas,
     payments: new PaymentGate(world.stores.x402Payments),
-    fineTunes: world.stores.fineTunes,
+    // The fine-tune area (mounted after chat, so asked lazily) resolves the `ft:…` models a release names.
+    fineTunes: { resolveModel: (ws, model, strict) => world.areas.api<FineTuneModels>('fine-tune').resolveModel(ws, model, strict) },
   });
   const landing: LandingDeps = { releases, threads, chat, limiter: world.rateLimiter, settings: () => world.settings.landing, now };
   return [
     ...threadRoutes({ access, threads, ids: world.ids, now }),
     ...messageRoutes({ access, threads, chat }),
-    ...workspaceCompletionRoutes({ releases, threads, access, chat }),
     ...landingRoutes(landing),
     ...freeChatGateRoutes({ ...landing, sendMail: (mail) => world.mailbox.send(mail) }),
     ...anonymousFeedbackRoutes({ store: world.stores.feedback, releases, threads, settings: landing.settings }),

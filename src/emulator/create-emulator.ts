@@ -12,6 +12,10 @@ import { World } from './world.js';
 import { checkAllowedOrigins } from '../core/origin-policy.js';
 import { exactIndexFactory } from '../vector/index-manager.js';
 import { loadHnswlib } from '../vector/hnsw-index.js';
+import type { AnyArea } from '../core/area.js';
+import type { TableDef } from '../storage/table-def.js';
+import { AREAS } from '../areas/index.js';
+import { registerAreaSections, worldTables } from './area-mount.js';
 
 export interface EmulatorOptions {
   /** A built-in scenario name or a whole document; `default` when absent. */
@@ -62,6 +66,8 @@ export interface EmulatorOptions {
   allowedOrigins?: string[];
   /** Sees every unexpected error before it is answered as a 500. */
   onInternalError?(err: unknown): void;
+  /** Areas mounted after the built-in list (src/areas/index.ts): a plugin's, or a test's. */
+  areas?: AnyArea[];
 }
 
 /** An issuer is an https (or, for local use, http) URL with no query and no fragment (RFC 8414 §2). */
@@ -84,9 +90,9 @@ async function nodeLister(): Promise<ScenarioLister> {
   return listBuiltinScenarios;
 }
 
-async function openDataDir(kind: StorageKind, dataDir: string): Promise<Storage> {
+async function openDataDir(kind: StorageKind, dataDir: string, tables: TableDef[]): Promise<Storage> {
   try {
-    return await openStorage(kind, dataDir);
+    return await openStorage(kind, dataDir, tables);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     throw new DataDirError(`The data dir ${dataDir} cannot be opened with the ${kind} driver (${reason}). Move the folder away to start afresh.`);
@@ -96,6 +102,10 @@ async function openDataDir(kind: StorageKind, dataDir: string): Promise<Storage>
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const resolveScenario = options.resolveScenario ?? (await nodeResolver());
   const listScenarios = options.listScenarios ?? (options.resolveScenario ? undefined : await nodeLister());
+  const areas = [...AREAS, ...(options.areas ?? [])];
+  // Before any parse: a scenario may hold the extra areas' sections.
+  registerAreaSections(areas);
+  const tables = worldTables(areas);
   const requested = options.scenario ?? 'default';
   const scenario = typeof requested === 'string' ? await resolveScenario(requested) : parseScenario(requested);
   if (options.seed !== undefined) scenario.seed = options.seed;
@@ -112,13 +122,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   let storage: Storage;
   let persistence: Persistence | undefined;
   if (options.dataDir) {
-    const raw = await openDataDir(kind, options.dataDir);
+    const raw = await openDataDir(kind, options.dataDir, tables);
     persistence = new Persistence(raw, options.dataDir);
     storage = persistentStorage(raw, persistence.runtime);
-  } else storage = await openStorage(kind);
+  } else storage = await openStorage(kind, undefined, tables);
 
   const world = new World({
     storage,
+    areas,
     clockMode: options.clock ?? 'manual',
     resolveScenario,
     ...(listScenarios && { listScenarios }),

@@ -1,6 +1,7 @@
 // Chooses a storage driver. Drivers are imported only when chosen, so a browser bundle that
 // picks PGlite never sees better-sqlite3, and nothing native loads at import time.
 import type { Storage, StorageKind } from '../storage/storage.js';
+import type { TableDef } from '../storage/table-def.js';
 import { noticeFallback } from '../native/native-modules.js';
 import { betterSqliteLoads } from '../storage/sqlite-probe.js';
 
@@ -23,15 +24,15 @@ export async function chooseStorage(requested: StorageKind | undefined, onNotice
   return 'pglite';
 }
 
-export async function openStorage(kind: StorageKind, dataDir?: string): Promise<Storage> {
+export async function openStorage(kind: StorageKind, dataDir?: string, tables?: readonly TableDef[]): Promise<Storage> {
   switch (kind) {
     case 'sqlite': {
       const { SqliteStorage } = await import('../storage/sqlite/sqlite-storage.js');
-      return SqliteStorage.create(dataDir ? { dataDir } : {});
+      return SqliteStorage.create({ ...(dataDir && { dataDir }), ...(tables && { tables }) });
     }
     case 'pglite': {
       const { PgliteStorage } = await import('../storage/pglite/pglite-storage.js');
-      return PgliteStorage.create(dataDir ? { dataDir } : {});
+      return PgliteStorage.create({ ...(dataDir && { dataDir }), ...(tables && { tables }) });
     }
     default: {
       const never: never = kind;

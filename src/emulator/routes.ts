@@ -18,7 +18,6 @@ import { buildOpenApi, serversFor } from '../openapi/document.js';
 import { identityRoutes } from './identity.js';
 import { releaseAreaRoutes } from './releases.js';
 import { chatRoutes } from './chat.js';
-import { modelRoutes } from './model-lifecycle.js';
 import type { World } from './world.js';
 
 export function buildRoutes(world: World): RouteDef[] {
@@ -47,7 +46,7 @@ export function buildRoutes(world: World): RouteDef[] {
     ...identityRoutes(world),
     ...releaseAreaRoutes(world),
     ...chatRoutes(world),
-    ...modelRoutes(world.stores, world.trainingSources, world.stores.workspaces),
+    ...world.areas.routes(),
   ];
   let document: Record<string, unknown> | undefined;
   routes.push(

@@ -9,7 +9,8 @@ import type { Handles } from '../scenarios/handles.js';
 import { ScenarioShapeSchema, SettingsSchema, type Scenario, type Settings } from '../scenarios/schema.js';
 import type { RandomState } from '../seed/random.js';
 import { hashSecret } from '../security/hash.js';
-import { SCHEMA_VERSION, TABLE_NAMES } from '../storage/schema.js';
+import { SCHEMA_VERSION } from '../storage/schema.js';
+import { splitSections } from '../scenarios/sections.js';
 import type { TableDump } from '../storage/storage.js';
 import { VERSION } from '../version.js';
 import type { AdoptedState, World } from './world.js';
@@ -18,8 +19,7 @@ import type { AdoptedState, World } from './world.js';
 export const STATE_FORMAT_VERSION = 1;
 
 /** The emulator's own bookkeeping and derived tables (rebuilt after an import) stay out of exports. */
-const UNEXPORTED_TABLES = ['meta', 'transcript_pages'];
-export const EXPORTED_TABLES = TABLE_NAMES.filter((t) => !UNEXPORTED_TABLES.includes(t));
+export const UNEXPORTED_TABLES = ['meta', 'transcript_pages'];
 
 export interface StateExport {
   formatVersion: number;
@@ -70,7 +70,8 @@ const StateSchema = z
     random: RandomStateSchema,
     rateLimits: RateLimitsSchema,
     settings: SettingsSchema,
-    scenario: ScenarioShapeSchema,
+    // Checked apart: areas' scenario sections are validated by their own schemas (scenarios/sections.ts).
+    scenario: z.unknown(),
     handles: HandlesSchema,
     tables: z.record(z.string(), z.array(RowSchema)),
   })
@@ -95,7 +96,7 @@ export function scenarioWithoutSecrets(scenario: Scenario): Scenario {
 export async function exportState(world: World): Promise<StateExport> {
   const dump = await world.storage.dump();
   const tables: TableDump = {};
-  for (const name of EXPORTED_TABLES) tables[name] = dump[name] ?? [];
+  for (const name of world.exportedTables()) tables[name] = dump[name] ?? [];
   const now = world.clock.now();
   return {
     formatVersion: STATE_FORMAT_VERSION,
@@ -112,7 +113,7 @@ export async function exportState(world: World): Promise<StateExport> {
 }
 
 /** Checks a snapshot completely before anything is written; every problem is a 400 with its path. */
-export function parseState(input: unknown): StateExport {
+export function parseState(input: unknown, exportedTables: readonly string[]): StateExport {
   const version = (input as { formatVersion?: unknown } | null)?.formatVersion;
   if (typeof version === 'number' && version > STATE_FORMAT_VERSION) {
     throw validationError('The snapshot comes from a newer emulator', [
@@ -121,16 +122,22 @@ export function parseState(input: unknown): StateExport {
   }
   const parsed = StateSchema.safeParse(input);
   const issues: ValidationIssue[] = parsed.success ? [] : zodIssues(parsed.error);
+  const sections = splitSections((input as { scenario?: unknown } | null)?.scenario);
+  const scenario = ScenarioShapeSchema.safeParse(sections.rest);
   if (parsed.success) {
     const state = parsed.data;
     if (state.schemaVersion !== SCHEMA_VERSION) issues.push({ path: 'schemaVersion', message: `Expected ${SCHEMA_VERSION}` });
     for (const name of Object.keys(state.tables)) {
-      if (!EXPORTED_TABLES.includes(name)) issues.push({ path: `tables.${name}`, message: 'Unknown table' });
+      if (!exportedTables.includes(name)) issues.push({ path: `tables.${name}`, message: 'Unknown table' });
     }
   }
-  if (!parsed.success || issues.length > 0) throw validationError('Invalid state snapshot', issues);
+  const prefix = (path: string) => (path ? `scenario${path.startsWith('[') ? '' : '.'}${path}` : 'scenario');
+  if (!scenario.success) issues.push(...zodIssues(scenario.error).map((i) => ({ ...i, path: prefix(i.path) })));
+  issues.push(...sections.issues.map((i) => ({ ...i, path: prefix(i.path) })));
+  if (!parsed.success || !scenario.success || issues.length > 0) throw validationError('Invalid state snapshot', issues);
+  sections.attach(scenario.data.workspaces);
   // Handles are validated but kept as sent: areas add fields to them, and a re-parse would reorder those.
-  return { ...parsed.data, handles: (input as { handles: Handles }).handles } as StateExport;
+  return { ...parsed.data, scenario: scenario.data, handles: (input as { handles: Handles }).handles } as StateExport;
 }
 
 /**
@@ -139,7 +146,7 @@ export function parseState(input: unknown): StateExport {
  * same hash) keep them in the handles.
  */
 export async function importState(world: World, input: unknown): Promise<Handles> {
-  const state = parseState(input);
+  const state = parseState(input, world.exportedTables());
   const handles = restoreKnownSecrets(state.handles, world.handles, state.tables);
   try {
     await world.storage.load(state.tables);

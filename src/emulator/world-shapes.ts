@@ -26,7 +26,7 @@ import type { IdentityStores } from './identity.js';
 import type { IndexViews } from '../vector/index-manager.js';
 import type { TextSegments } from '../areas/rag-search/text-index.js';
 import type { ChatStores } from './chat.js';
-import type { ModelStores } from './model-lifecycle.js';
+import type { AnyArea } from '../core/area.js';
 
 export interface WorldSnapshot {
   storage: StorageSnapshot;
@@ -60,11 +60,13 @@ export interface WorldOptions {
   onInternalError?(err: unknown): void;
   /** How vector indexes are made: HNSW where hnswlib-node loads, else exact search. */
   vectorIndexFactory?: IndexFactory;
+  /** The areas to mount, in order (src/areas/index.ts when absent); storage must hold their tables. */
+  areas?: readonly AnyArea[];
   /** Origins trusted like loopback ones for the control API and credentialed CORS (normalized). */
   allowedOrigins?: string[];
 }
 
-export interface Stores extends IdentityStores, ChatStores, ModelStores {
+export interface Stores extends IdentityStores, ChatStores {
   users: UserStore;
   workspaces: WorkspaceStore;
   apiKeys: ApiKeyStore;

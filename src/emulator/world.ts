@@ -40,20 +40,24 @@ import { shiftScenario } from '../clock/time-shift.js';
 import type { Handles } from '../scenarios/handles.js';
 import { loadScenario } from '../scenarios/loader.js';
 import { DEFAULT_RATE_LIMITS, type Scenario, type Settings } from '../scenarios/schema.js';
-import { TABLES, TABLE_NAMES } from '../storage/schema.js';
+import { AREAS } from '../areas/index.js';
+import { registerAreaSections, type MountedAreas } from './area-mount.js';
+import { mountWorldAreas } from './world-areas.js';
+import { UNEXPORTED_TABLES } from './state-export.js';
 import type { Storage } from '../storage/storage.js';
 import { buildRoutes } from './routes.js';
 import type { AdoptedState, Stores, WorldOptions, WorldSnapshot } from './world-shapes.js';
 import { identityStores } from './identity.js';
 import { chatStores } from './chat.js';
-import { modelJobs, modelStores, trainingSources } from './model-lifecycle.js';
-import type { TrainingSources } from '../areas/training-data/store.js';
 import { FaultInjector } from './fault-injector.js';
 import { RequestJournal } from './request-journal.js';
 import { Mailbox } from './mailbox.js';
 import { usedRateLimits } from './scenario-rate-limits.js';
 import { ScenarioRefSchema, type ClockChange } from '../control/schema.js';
 import { parseScenario, type ScenarioSummary } from '../scenarios/validate.js';
+
+// Every scenario parse (load, check, built-ins, state import) knows the listed areas' sections.
+registerAreaSections(AREAS);
 
 /** The last instant a JavaScript Date can represent (epoch ms). */
 const MAX_TIME_MS = 8_640_000_000_000_000;
@@ -71,8 +75,10 @@ export class World {
   readonly embedAuth: EmbedAuth;
   readonly core: CoreHandler;
   readonly routes: RouteDef[];
-  /** What the training-data area reads (RAG files, transcripts) and where it exports to. */
-  readonly trainingSources: TrainingSources;
+  /** The area list, mounted: every area's API by name (`areas.api(name)`), routes, jobs, sections. */
+  readonly areas: MountedAreas;
+  /** Tables kept out of state exports. */
+  private readonly unexported: string[];
   /** In-memory vector indexes; they follow storage and are rebuilt lazily after a swap. */
   readonly vectorIndexes: VectorIndexes;
   /** The in-memory full-text index; like the vector indexes, it follows snapshots. */
@@ -127,11 +133,8 @@ export class World {
       ...identityStores(deps, shared),
       ...chatStores(deps, shared),
       ...this.ragStores(deps, shared.workspaces),
-    } as Stores;
-    this.trainingSources = trainingSources(this.stores.rag, shared.transcripts);
-    Object.assign(this.stores, modelStores(deps, () => this.random.seed, this.trainingSources));
+    };
     this.registerJobs(this.stores.rag.pipeline.jobs());
-    this.registerJobs(modelJobs(this.stores));
     this.embedAuth = new EmbedAuth({
       clock: this.clock,
       ids: this.ids,
@@ -143,11 +146,9 @@ export class World {
       usage: this.stores.usage,
       users: this.stores.users,
     });
-    // Every other area's rows that carry a workspace_id go with their workspace.
-    const owned = TABLES.filter((t) => t.name !== 'workspaces' && /\bworkspace_id\b/.test(t.ddl)).map((t) => t.name);
-    this.stores.workspaces.onDelete(async (workspaceId) => {
-      for (const table of owned) await this.storage.run(`DELETE FROM ${table} WHERE workspace_id = ?`, [workspaceId]);
-    });
+    this.areas = mountWorldAreas(this, options.areas ?? AREAS, deps);
+    this.registerJobs(this.areas.jobs());
+    this.unexported = [...UNEXPORTED_TABLES, ...this.areas.unexported()];
     this.routes = buildRoutes(this);
     const core = createCoreHandler(this.routes, {
       clock: this.clock,
@@ -172,6 +173,11 @@ export class World {
   async serveAt(url: string): Promise<void> {
     if (!this.issuer.serveAt(url) || !this.handles) return;
     for (const user of this.handles.users) user.accessToken = await this.issuer.outsideRequest(() => this.signer.reissue(user.accessToken));
+  }
+
+  /** The tables a state export carries. */
+  exportedTables(): string[] {
+    return this.storage.tableNames.filter((t) => !this.unexported.includes(t));
   }
 
   private ragStores(deps: StoreDeps, workspaces: WorkspaceStore): Pick<Stores, 'rag' | 'ragSearch'> {
@@ -223,8 +229,11 @@ export class World {
       // Loading schedules work (RAG indexing) that reads the new scenario's settings.
       this.settings = scenario.settings;
       const handles = await this.storage.transaction(async () => {
-        for (const table of TABLE_NAMES) await this.storage.run(`DELETE FROM ${table}`);
-        return loadScenario(scenario, { clock: this.clock, ids: this.ids, signer, storage: this.storage, ...this.stores });
+        for (const table of this.storage.tableNames) await this.storage.run(`DELETE FROM ${table}`);
+        const loaded = await loadScenario(scenario, { clock: this.clock, ids: this.ids, signer, storage: this.storage, ...this.stores });
+        // The areas' sections load after all built-in content, so adding one leaves every earlier seeded id unchanged.
+        await this.areas.loadSections(scenario, loaded.workspaces, this.clock.now());
+        return loaded;
       });
       this.settings = scenario.settings;
       this.handles = handles;

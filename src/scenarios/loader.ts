@@ -1,9 +1,6 @@
 // Loads a validated scenario into an empty world: rows through the area stores, generated ids and
 // secrets from the seed, and the handles that describe the result.
 import type { ApiKeyStore } from '../areas/api-keys/store.js';
-import type { TrainingDataStore } from '../areas/training-data/store.js';
-import type { FineTuneStore } from '../areas/fine-tune/store.js';
-import { loadModelLifecycle } from '../areas/training-data/scenario.js';
 import type { TranscriptStore } from '../areas/transcripts/store.js';
 import type { UserStore } from '../areas/users/store.js';
 import type { WorkspaceStore } from '../areas/workspaces/store.js';
@@ -37,9 +34,6 @@ export interface LoaderDeps extends IdentityLoaderDeps {
   rag: RagLoaderDeps;
   /** For bulk writes of generated content (`generate`). */
   storage: Storage;
-  /** The model lifecycle stores (training data, fine-tune): their scenario sections load last. */
-  trainingData?: TrainingDataStore;
-  fineTunes?: FineTuneStore;
 }
 
 function slugify(name: string): string {
@@ -187,12 +181,6 @@ export async function loadScenario(doc: Scenario, deps: LoaderDeps): Promise<Han
     const workspaceId = (handles.workspaces[index] as WorkspaceHandle).id;
     const generated = await generateTranscripts(ws.generate.transcripts, doc.seed, `generate:${workspaceId}:transcripts`, now);
     await insertGeneratedTranscripts(deps.storage, workspaceId, generated);
-  }
-  // Training data and fine-tunes after everything else, so adding them leaves earlier ids unchanged.
-  for (const [index, ws] of doc.workspaces.entries()) {
-    if (!deps.trainingData || !deps.fineTunes || (ws.trainingData.length === 0 && ws.fineTunes.length === 0)) continue;
-    const handle = handles.workspaces[index] as WorkspaceHandle;
-    Object.assign(handle, await loadModelLifecycle(handle.id, ws, { trainingData: deps.trainingData, fineTunes: deps.fineTunes }, `workspaces[${index}]`));
   }
   return handles;
 }

@@ -1,7 +1,6 @@
 // The scenario document (contract section 5), validated by zod. Every id may be given; omitted ids
 // come from the seed. Cross-references (owners, members, key secrets) are checked here too.
 import { z } from 'zod';
-import { FineTuneDocSchema, TrainingDataDocSchema } from '../areas/training-data/scenario.js';
 import { API_KEY_LENGTH, API_KEY_PREFIX } from '../seed/ids.js';
 import { MessageInputSchema } from '../areas/transcripts/schema.js';
 import { identityReferenceIssues, workspaceIdentityFields } from './identity-schema.js';
@@ -227,9 +226,6 @@ export const WorkspaceDocSchema = z
     /** Content generated from the seed with Faker, after the listed content (the `large` scenario). */
     generate: z.object({ transcripts: z.number().int().min(1).max(50_000) }).strict().optional(),
     terms: z.array(TermsDocSchema).default([]),
-    /** Model lifecycle (areas/training-data/scenario.ts): sets and jobs in any state. */
-    trainingData: z.array(TrainingDataDocSchema).default([]),
-    fineTunes: z.array(FineTuneDocSchema).default([]),
     ...workspaceIdentityFields,
   })
   .strict();
@@ -288,6 +284,8 @@ export const SettingsSchema = z
   .strict();
 
 export type Settings = z.infer<typeof SettingsSchema>;
+// Areas read the world's settings through `ctx.settings()` (core/area.ts), typed as these.
+declare module '../core/area.js' { interface WorldSettings extends Settings {} }
 
 export const DEFAULT_RATE_LIMITS = { transcripts: 600, rag: 600 } as const;
 

@@ -2,15 +2,20 @@
 import { validationError, type ValidationIssue } from '../core/errors.js';
 import { formatPath, zodIssues } from '../core/validation.js';
 import { ScenarioShapeSchema, scenarioReferenceIssues, type Scenario } from './schema.js';
+import { splitSections } from './sections.js';
 
 export type ScenarioCheck = { ok: true; scenario: Scenario } | { ok: false; issues: ValidationIssue[] };
 
 /** Shape and cross-references are checked apart, so every problem is listed at once. */
 export function checkScenario(doc: unknown): ScenarioCheck {
-  const result = ScenarioShapeSchema.safeParse(doc);
+  // Areas' sections (scenarios/sections.ts) are validated by their own schemas, the rest as before.
+  const sections = splitSections(doc);
+  const result = ScenarioShapeSchema.safeParse(sections.rest);
   const references = scenarioReferenceIssues(doc).map((i) => ({ path: formatPath(i.path), message: i.message }));
-  const issues = [...(result.success ? [] : zodIssues(result.error)), ...references];
-  return result.success && issues.length === 0 ? { ok: true, scenario: result.data } : { ok: false, issues };
+  const issues = [...(result.success ? [] : zodIssues(result.error)), ...sections.issues, ...references];
+  if (!result.success || issues.length > 0) return { ok: false, issues };
+  sections.attach(result.data.workspaces);
+  return { ok: true, scenario: result.data };
 }
 
 /** Parses a scenario or throws the 400 VALIDATION_ERROR of contract section 7. */

@@ -1,6 +1,6 @@
 // Tables of the chat areas (threads, messages, CTA revisions and submissions), in the same
 // portable SQL as the rest of the schema. Each thread id is also the id of its mirror transcript.
-import type { TableDef } from './schema.js';
+import type { TableDef } from './table-def.js';
 
 export const CHAT_TABLES: TableDef[] = [
   {

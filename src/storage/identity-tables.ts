@@ -1,6 +1,6 @@
 // Tables of the identity management areas: workspace clone jobs, BYOK credentials, groups,
 // permission grants and rate-limit requests (portable SQL, like schema.ts).
-import type { TableDef } from './schema.js';
+import type { TableDef } from './table-def.js';
 
 export const IDENTITY_TABLES: TableDef[] = [
   {

@@ -1,7 +1,7 @@
 // Tables of the OAuth (PKCE) area: authorization codes, refresh-token families, issued access
 // tokens and revoked access-token ids (portable SQL, like schema.ts). Codes and refresh tokens
 // are stored as SHA-256 hashes only.
-import type { TableDef } from './schema.js';
+import type { TableDef } from './table-def.js';
 
 export const OAUTH_TABLES: TableDef[] = [
   {

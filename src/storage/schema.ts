@@ -4,14 +4,9 @@ import { IDENTITY_TABLES } from './identity-tables.js';
 import { OAUTH_TABLES } from './oauth-tables.js';
 import { A2A_TABLES, CHAT_TABLES, X402_TABLES } from './chat-tables.js';
 import { TERMS_FEEDBACK_TABLES } from './terms-tables.js';
-import { TRAINING_DATA_TABLES } from '../areas/training-data/tables.js';
-import { FINE_TUNE_TABLES } from '../areas/fine-tune/tables.js';
+import { schemaStatementsOf, type TableDef } from './table-def.js';
 
-export interface TableDef {
-  name: string;
-  ddl: string;
-  indexes?: string[];
-}
+export type { TableDef } from './table-def.js';
 
 export const TABLES: TableDef[] = [
   {
@@ -312,8 +307,6 @@ export const TABLES: TableDef[] = [
   ...A2A_TABLES,
   ...X402_TABLES,
   ...TERMS_FEEDBACK_TABLES,
-  ...TRAINING_DATA_TABLES,
-  ...FINE_TUNE_TABLES,
   {
     name: 'auth_failures',
     ddl: `CREATE TABLE IF NOT EXISTS auth_failures (
@@ -367,5 +360,5 @@ export const SCHEMA_VERSION = 1;
 export const TABLE_NAMES = TABLES.map((t) => t.name);
 
 export function schemaStatements(): string[] {
-  return TABLES.flatMap((t) => [t.ddl, ...(t.indexes ?? [])]);
+  return schemaStatementsOf(TABLES);
 }

@@ -15,6 +15,8 @@ export type TableDump = Record<string, Row[]>;
 
 export interface Storage {
   readonly kind: StorageKind;
+  /** The tables this storage was created with (dump, load and snapshots cover exactly these). */
+  readonly tableNames: readonly string[];
   /** Rows of a query. Placeholders are `?`; the driver translates them to its dialect. */
   all<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]>;
   get<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T | undefined>;

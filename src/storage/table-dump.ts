@@ -1,6 +1,5 @@
 // Helpers shared by drivers for the portable JSON form of the database.
 import type { Row, TableDump } from './storage.js';
-import { TABLE_NAMES } from './schema.js';
 
 /** Orders rows by their JSON text, so a dump's bytes do not depend on a driver's collation. */
 export function sortRows(rows: Row[]): Row[] {
@@ -10,9 +9,9 @@ export function sortRows(rows: Row[]): Row[] {
 }
 
 /** Checks that a dump names only known tables, so a bad import fails before anything is written. */
-export function assertKnownTables(dump: TableDump): void {
+export function assertKnownTables(dump: TableDump, tableNames: readonly string[]): void {
   for (const name of Object.keys(dump)) {
-    if (!TABLE_NAMES.includes(name)) throw new Error(`unknown table in state: ${name}`);
+    if (!tableNames.includes(name)) throw new Error(`unknown table in state: ${name}`);
     if (!Array.isArray(dump[name])) throw new Error(`table ${name} must be an array of rows`);
   }
 }

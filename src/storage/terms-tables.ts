@@ -1,6 +1,6 @@
 // Tables of the releases-adjacent areas: terms of service (documents, published versions,
 // acceptances) and message feedback (portable SQL, like schema.ts).
-import type { TableDef } from './schema.js';
+import type { TableDef } from './table-def.js';
 
 export const TERMS_FEEDBACK_TABLES: TableDef[] = [
   {

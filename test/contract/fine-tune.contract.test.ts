@@ -130,6 +130,12 @@ describe.each(MATRIX)('fine-tune: $label', ({ driver, door: doorName }) => {
     expect(res.status).toBe(200);
     expect(res.body.model).toBe(`ft:gpt-4o-mini:${job._id}`);
     expect(res.body.message.metadata).toMatchObject({ model: `ft:gpt-4o-mini:${job._id}`, assistant: { id: `ft:gpt-4o-mini:${job._id}`, finetune: true } });
+    // A chat thread on the release answers with it too (the chat send path).
+    const thread = await call('POST', '/api/v1/chat/threads', { user: 'u_owner' }, { releaseId: 'rel_help' });
+    const sent = await call('POST', `/api/v1/chat/threads/${thread.body.id}/messages`, { user: 'u_owner' }, { content: 'How do invitations expire?' });
+    expect(sent.status).toBe(200);
+    expect(sent.body.message.metadata).toMatchObject({ model: `ft:gpt-4o-mini:${job._id}`, assistant: { finetune: true } });
+    expect(sent.body.message.content).toBe(res.body.message.content);
     // The model id itself works as the assistant id too.
     await call('PATCH', '/api/v1/releases/rel_help', full, { assistant: { id: `ft:gpt-4o-mini:${job._id}`, finetune: true } });
     expect((await ask()).body.model).toBe(`ft:gpt-4o-mini:${job._id}`);
@@ -176,7 +182,7 @@ describe.each(MATRIX)('fine-tune: $label', ({ driver, door: doorName }) => {
       body: JSON.stringify({ ...modelScenario, workspaces: [{ ...modelScenario.workspaces[0], fineTunes: [{ baseModel: 'gpt-4o', trainingData: 'td_missing' }] }] }),
     });
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain('workspaces[0].fineTunes[0].trainingData');
+    expect(await bad.text()).toContain('fineTunes[0].trainingData');
     expect((await status('ft_half')).status).toBe('succeeded');
   });
 

@@ -63,9 +63,14 @@ describe.each(MATRIX)('workspace chat completions: $label', ({ driver, door: doo
     });
     expect(streamed.status).toBe(200);
     expect(streamed.headers.get('content-type')).toContain('text/event-stream');
-    const text = await streamed.text();
-    const deltas = [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1] as string)).filter((c) => c.type === 'delta' || c.type === 'token' || typeof c.delta === 'string');
-    expect(deltas.length).toBeGreaterThan(0);
+    const frames = (await streamed.text()).split('\n\n').filter(Boolean).map((f) => f.replace(/^data: /, ''));
+    expect(frames.at(-1)).toBe('[DONE]');
+    const chunks = frames.slice(0, -1).map((f) => JSON.parse(f));
+    expect(chunks.every((c) => c.object === 'chat.completion.chunk')).toBe(true);
+    const text = chunks.map((c) => c.choices[0].delta.content ?? '').join('');
+    const plain = await call('POST', PATH, { key: FULL_KEY }, { messages: [{ role: 'user', content: QUESTION }] });
+    expect(text).toBe(plain.body.choices[0].message.content);
+    expect(chunks.at(-1)).toMatchObject({ choices: [{ finish_reason: 'stop' }], usage: plain.body.usage });
   });
 
   it('refuses bad input with a 400 naming the field, and stores nothing', async () => {

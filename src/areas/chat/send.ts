@@ -58,8 +58,6 @@ export interface SendContext {
   /** The request path, named as the `resource` of a payment requirement. */
   resource: string;
   paymentHeader: string | null;
-  /** A model named by the caller (the workspace chat completions route), in place of the release's. */
-  model?: string | undefined;
 }
 
 export interface ChatResult {
@@ -72,7 +70,7 @@ export interface ChatResult {
 }
 
 /** Retrieved chunks that share at least one meaningful word with the question: the ones worth citing. */
-function relevant(context: ContextEntry[], prompt: string): ContextEntry[] {
+export function relevant(context: ContextEntry[], prompt: string): ContextEntry[] {
   const words = keywords(prompt, 20);
   return context.filter((c) => {
     const text = c.content.toLocaleLowerCase('en-US');
@@ -107,7 +105,7 @@ export class ChatService {
     if (body.override !== undefined && typeof config.byokId !== 'string') {
       throw badField('body.override', 'Only a release pinned to a provider key (config.byokId) accepts an override');
     }
-    const chain = await this.resolveFineTunes(release.workspaceId, assistantChain(release, body.assistantName, body.override?.model ?? ctx.model));
+    const chain = await this.resolveFineTunes(release.workspaceId, assistantChain(release, body.assistantName, body.override?.model));
     const tokenizer = await loadTokenizer();
     const contentTokens = tokenizer.count(body.content);
     // The conversation's length counts the user's messages, as the quotas count sends.

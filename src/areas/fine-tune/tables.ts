@@ -1,6 +1,6 @@
 // Tables of the fine-tune area (portable SQL, like storage/schema.ts): jobs with their state,
 // per-epoch progress and loss curve.
-import type { TableDef } from '../../storage/schema.js';
+import type { TableDef } from '../../storage/table-def.js';
 
 export const FINE_TUNE_TABLES: TableDef[] = [
   {

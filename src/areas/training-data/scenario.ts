@@ -1,10 +1,7 @@
-// The scenario sections of the model lifecycle (per workspace): training-data sets and fine-tune
-// jobs placed in any state at the scenario's `now`; running ones are continued by the clock.
+// The training-data scenario section (`workspaces[].trainingData`): sets placed in any state at the
+// scenario's `now`; a queued or running one is continued by the clock.
 import { z } from 'zod';
-import { validationError } from '../../core/errors.js';
 import { TrainingPairSchema, TrainingSourceSchema } from '../../types/model-lifecycle.js';
-import { BASE_MODELS, DEFAULT_EPOCHS, MAX_EPOCHS } from '../fine-tune/schema.js';
-import type { FineTuneStore } from '../fine-tune/store.js';
 import { DEFAULT_MAX_PAIRS, MAX_PAIRS } from './schema.js';
 import type { TrainingDataStore } from './store.js';
 
@@ -29,43 +26,13 @@ export const TrainingDataDocSchema = z
     }
   });
 
-export const FineTuneDocSchema = z
-  .object({
-    id: Id.optional(),
-    title: z.string().min(1).max(200).optional(),
-    baseModel: z.enum(BASE_MODELS),
-    /** The id of a training-data set of the same workspace. */
-    trainingData: Id,
-    status: z.enum(['created', 'queued', 'validating', 'running', 'succeeded', 'failed', 'cancelled']).default('succeeded'),
-    epochs: z.number().int().min(1).max(MAX_EPOCHS).default(DEFAULT_EPOCHS),
-    /** Epochs already trained (running, cancelled or failed jobs); the clock trains the rest. */
-    epoch: z.number().int().min(0).max(MAX_EPOCHS).default(0),
-    error: z.object({ code: z.string().min(1).max(100), message: z.string().max(2000) }).strict().optional(),
-  })
-  .strict()
-  .superRefine((doc, ctx) => {
-    if (doc.epoch > doc.epochs) ctx.addIssue({ code: 'custom', path: ['epoch'], message: 'More than the job’s epochs' });
-  });
+export const TrainingDataSectionSchema = z.array(TrainingDataDocSchema);
+export type TrainingDataSection = z.infer<typeof TrainingDataSectionSchema>;
 
-export type TrainingDataDoc = z.infer<typeof TrainingDataDocSchema>;
-export type FineTuneDoc = z.infer<typeof FineTuneDocSchema>;
-
-export interface ModelLifecycleHandles {
-  trainingData?: { id: string; title: string; status: string }[];
-  fineTunes?: { id: string; status: string; fineTunedModel: string | null }[];
-}
-
-/** Loads one workspace's sections; `path` is where the workspace sits in the document (for errors). */
-export async function loadModelLifecycle(
-  workspaceId: string,
-  doc: { trainingData: TrainingDataDoc[]; fineTunes: FineTuneDoc[] },
-  stores: { trainingData: TrainingDataStore; fineTunes: FineTuneStore },
-  path: string,
-): Promise<ModelLifecycleHandles> {
-  const out: ModelLifecycleHandles = {};
-  if (doc.trainingData.length) out.trainingData = [];
-  for (const set of doc.trainingData) {
-    const created = await stores.trainingData.create(workspaceId, {
+export async function loadTrainingData(workspaceId: string, section: TrainingDataSection, store: TrainingDataStore) {
+  const out: { id: string; title: string; status: string }[] = [];
+  for (const set of section) {
+    const created = await store.create(workspaceId, {
       ...(set.id !== undefined && { id: set.id }),
       title: set.title,
       sources: set.sources,
@@ -75,24 +42,7 @@ export async function loadModelLifecycle(
       pairs: set.pairs,
       ...(set.error !== undefined && { error: set.error }),
     });
-    out.trainingData?.push({ id: created._id, title: created.title, status: created.status });
-  }
-  if (doc.fineTunes.length) out.fineTunes = [];
-  for (const [index, job] of doc.fineTunes.entries()) {
-    if (!(await stores.trainingData.get(workspaceId, job.trainingData))) {
-      throw validationError('Invalid scenario', [{ path: `${path}.fineTunes[${index}].trainingData`, message: 'Not a training-data set of this workspace' }]);
-    }
-    const created = await stores.fineTunes.create(workspaceId, {
-      ...(job.id !== undefined && { id: job.id }),
-      ...(job.title !== undefined && { title: job.title }),
-      baseModel: job.baseModel,
-      trainingData: job.trainingData,
-      epochs: job.epochs,
-      status: job.status,
-      epoch: job.epoch,
-      ...(job.error !== undefined && { error: job.error }),
-    });
-    out.fineTunes?.push({ id: created._id, status: created.status, fineTunedModel: created.fineTunedModel });
+    out.push({ id: created._id, title: created.title, status: created.status });
   }
   return out;
 }

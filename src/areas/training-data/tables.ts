@@ -1,6 +1,6 @@
 // Tables of the training-data area (portable SQL, like storage/schema.ts): generated sets of
 // question/answer pairs, their sources and their job state.
-import type { TableDef } from '../../storage/schema.js';
+import type { TableDef } from '../../storage/table-def.js';
 
 export const TRAINING_DATA_TABLES: TableDef[] = [
   {

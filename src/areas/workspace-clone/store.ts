@@ -68,6 +68,9 @@ export function cloneJobAnswer(job: CloneJobRecord): CloneJob {
 
 
 export class CloneJobStore {
+  /** What other areas copy into a clone (their `onWorkspaceClone`), after members and transcripts. */
+  private readonly copyHooks: ((fromId: string, toId: string) => Promise<void>)[] = [];
+
   constructor(
     private readonly deps: StoreDeps,
     private readonly workspaces: WorkspaceStore,
@@ -80,6 +83,10 @@ export class CloneJobStore {
       [START]: async (payload) => this.start(String(payload.jobId)),
       [FINISH]: async (payload) => this.finish(String(payload.jobId)),
     };
+  }
+
+  onCopy(hook: (fromId: string, toId: string) => Promise<void>): void {
+    this.copyHooks.push(hook);
   }
 
   async get(id: string): Promise<CloneJobRecord | undefined> {
@@ -158,6 +165,7 @@ export class CloneJobStore {
       ]);
     }
     await this.transcripts.copyWorkspace(source.id, ws.id);
+    for (const hook of this.copyHooks) await hook(source.id, ws.id);
     return ws;
   }
 }

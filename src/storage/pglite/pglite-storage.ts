@@ -1,7 +1,8 @@
 // The PGlite driver: Postgres semantics in WebAssembly, in memory or in a data dir (or IndexedDB in a browser).
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
-import { TABLE_NAMES, schemaStatements } from '../schema.js';
+import { TABLES } from '../schema.js';
+import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
 import { clearLog, primaryKeys, rollBack, setRecording, undoStatements } from './pglite-undo.js';
 
@@ -13,6 +14,8 @@ interface PgliteSnapshot extends StorageSnapshot {
 export interface PgliteOptions {
   /** A data dir (Node), `idb://name` (browser), or in memory when absent. */
   dataDir?: string;
+  /** The tables to create and keep (the world passes its areas' tables); the built-in list when absent. */
+  tables?: readonly TableDef[];
 }
 
 /** Postgres caps bind parameters per statement; bulk inserts are cut below it. */
@@ -42,7 +45,14 @@ export class PgliteStorage implements Storage {
   /** Primary keys per table, for replaying the undo log (pglite-undo.ts). */
   private keys = new Map<string, string[]>();
 
-  private constructor(private readonly pg: PGlite) {}
+  readonly tableNames: readonly string[];
+
+  private constructor(
+    private readonly pg: PGlite,
+    tables: readonly TableDef[],
+  ) {
+    this.tableNames = tableNamesOf(tables);
+  }
 
   /** Where a statement goes: the open transaction, else the database. */
   private get db(): Transaction | PGlite {
@@ -52,10 +62,11 @@ export class PgliteStorage implements Storage {
   static async create(options: PgliteOptions = {}): Promise<PgliteStorage> {
     const pg = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     await pg.waitReady;
-    const storage = new PgliteStorage(pg);
-    await pg.exec(schemaStatements().join(';\n'));
+    const tables = options.tables ?? TABLES;
+    const storage = new PgliteStorage(pg, tables);
+    await pg.exec(schemaStatementsOf(tables).join(';\n'));
     storage.keys = await primaryKeys(pg);
-    await pg.exec(undoStatements(storage.keys).join(';\n'));
+    await pg.exec(undoStatements(storage.keys, storage.tableNames).join(';\n'));
     await setRecording(pg, false);
     return storage;
   }
@@ -122,7 +133,7 @@ export class PgliteStorage implements Storage {
   async snapshot(): Promise<StorageSnapshot> {
     const base = this.baseline;
     const written = [...this.dirty];
-    const dump = base && written.every((t) => TABLE_NAMES.includes(t)) ? await this.dumpOver(base.dump, written) : await this.dump();
+    const dump = base && written.every((t) => this.tableNames.includes(t)) ? await this.dumpOver(base.dump, written) : await this.dump();
     const snap: PgliteSnapshot = { kind: 'pglite', dump };
     await this.record(snap);
     return snap;
@@ -144,7 +155,7 @@ export class PgliteStorage implements Storage {
       // Every write since the baseline is in the undo log: replay it backwards.
       await this.pg.transaction(async (tx) => {
         await setRecording(tx, false);
-        await rollBack(tx, this.keys);
+        await rollBack(tx, this.keys, this.tableNames);
         await setRecording(tx, true);
       });
       await this.pg.syncToFs();
@@ -152,17 +163,17 @@ export class PgliteStorage implements Storage {
       return;
     }
     await setRecording(this.db, false);
-    await this.reload(snap.dump, TABLE_NAMES);
+    await this.reload(snap.dump, this.tableNames);
     await this.record(snap);
   }
 
   /** Every table, read in one transaction (one consistent view, and no file sync per table). */
   async dump(): Promise<TableDump> {
-    return this.dumpOver({}, TABLE_NAMES);
+    return this.dumpOver({}, this.tableNames);
   }
 
   /** `base` with `tables` read afresh, in one transaction. */
-  private async dumpOver(base: TableDump, tables: string[]): Promise<TableDump> {
+  private async dumpOver(base: TableDump, tables: readonly string[]): Promise<TableDump> {
     const out: TableDump = { ...base };
     if (tables.length === 0) return out;
     return this.transaction(async () => {
@@ -172,14 +183,14 @@ export class PgliteStorage implements Storage {
   }
 
   async load(dump: TableDump): Promise<void> {
-    assertKnownTables(dump);
+    assertKnownTables(dump, this.tableNames);
     await setRecording(this.db, false);
-    await this.reload(dump, TABLE_NAMES);
+    await this.reload(dump, this.tableNames);
     this.baseline = undefined;
   }
 
   /** Replaces the rows of `tables` with those of the dump, in one transaction. */
-  private async reload(dump: TableDump, tables: string[]): Promise<void> {
+  private async reload(dump: TableDump, tables: readonly string[]): Promise<void> {
     if (tables.length === 0) return;
     const write = async (tx: Transaction) => {
       // DELETE, not TRUNCATE: the tables are small, and TRUNCATE makes new files for each.

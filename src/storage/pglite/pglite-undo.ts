@@ -2,7 +2,6 @@
 // previous image (as jsonb) in `emulator_undo`, and going back to that baseline replays the log in
 // reverse, so a reset costs what changed since the snapshot instead of reloading whole tables.
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { TABLE_NAMES } from '../schema.js';
 
 const LOG = 'emulator_undo';
 const SWITCH = 'emulator.undo';
@@ -11,7 +10,7 @@ const SWITCH = 'emulator.undo';
  * The log table, the trigger function (a no-op while the switch is off) and a trigger per table.
  * An insert logs only the new row's key (the trigger's arguments name the key columns).
  */
-export function undoStatements(keys: Map<string, string[]>): string[] {
+export function undoStatements(keys: Map<string, string[]>, tableNames: readonly string[]): string[] {
   return [
     `CREATE TABLE IF NOT EXISTS ${LOG} (lsn BIGSERIAL PRIMARY KEY, tbl TEXT NOT NULL, op CHAR(1) NOT NULL, old JSONB, new JSONB)`,
     `CREATE OR REPLACE FUNCTION emulator_undo_record() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -27,7 +26,7 @@ export function undoStatements(keys: Map<string, string[]>): string[] {
        END IF;
        RETURN NULL;
      END $$`,
-    ...TABLE_NAMES.flatMap((t) => [
+    ...tableNames.flatMap((t) => [
       `DROP TRIGGER IF EXISTS ${t}_undo ON ${t}`,
       `CREATE TRIGGER ${t}_undo AFTER INSERT OR UPDATE OR DELETE ON ${t} FOR EACH ROW EXECUTE FUNCTION emulator_undo_record(${(keys.get(t) ?? [])
         .map((c) => `'${c}'`)
@@ -61,10 +60,10 @@ export async function clearLog(db: PGlite | Transaction): Promise<void> {
 }
 
 /** Undoes every logged change, newest first, then empties the log (call inside a transaction, recording off). */
-export async function rollBack(tx: Transaction, keys: Map<string, string[]>): Promise<void> {
+export async function rollBack(tx: Transaction, keys: Map<string, string[]>, tableNames: readonly string[]): Promise<void> {
   const { rows } = await tx.query<{ lsn: number; tbl: string; op: string }>(`SELECT lsn, tbl, op FROM ${LOG} ORDER BY lsn DESC`);
   for (const { lsn, tbl, op } of rows) {
-    if (!TABLE_NAMES.includes(tbl)) throw new Error(`undo log names an unknown table: ${tbl}`);
+    if (!tableNames.includes(tbl)) throw new Error(`undo log names an unknown table: ${tbl}`);
     const pk = keys.get(tbl);
     if (!pk || pk.length === 0) throw new Error(`table ${tbl} has no primary key to undo by`);
     const cols = pk.map((c) => `"${c}"`).join(', ');

@@ -3,7 +3,8 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
-import { TABLE_NAMES, schemaStatements } from '../schema.js';
+import { TABLES } from '../schema.js';
+import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
 
 interface SqliteSnapshot extends StorageSnapshot {
@@ -15,6 +16,8 @@ interface SqliteSnapshot extends StorageSnapshot {
 export interface SqliteOptions {
   /** A folder to keep the database in; in memory when absent. */
   dataDir?: string;
+  /** The tables to create and keep (the world passes its areas' tables); the built-in list when absent. */
+  tables?: readonly TableDef[];
 }
 
 export class SqliteStorage implements Storage {
@@ -29,7 +32,13 @@ export class SqliteStorage implements Storage {
    */
   private baseline: SqliteSnapshot | undefined;
 
-  private constructor(private readonly file: string | null) {
+  readonly tableNames: readonly string[];
+
+  private constructor(
+    private readonly file: string | null,
+    private readonly tables: readonly TableDef[],
+  ) {
+    this.tableNames = tableNamesOf(tables);
     this.db = SqliteStorage.open(file);
   }
 
@@ -39,7 +48,7 @@ export class SqliteStorage implements Storage {
       mkdirSync(options.dataDir, { recursive: true });
       file = join(options.dataDir, 'emulator.sqlite');
     }
-    const storage = new SqliteStorage(file);
+    const storage = new SqliteStorage(file, options.tables ?? TABLES);
     storage.migrate();
     return storage;
   }
@@ -55,7 +64,7 @@ export class SqliteStorage implements Storage {
   }
 
   private migrate(): void {
-    for (const statement of schemaStatements()) this.db.exec(statement);
+    for (const statement of schemaStatementsOf(this.tables)) this.db.exec(statement);
   }
 
   private prepare(sql: string): Database.Statement {
@@ -143,14 +152,14 @@ export class SqliteStorage implements Storage {
 
   async dump(): Promise<TableDump> {
     const out: TableDump = {};
-    for (const name of TABLE_NAMES) out[name] = sortRows(this.db.prepare(`SELECT * FROM ${name}`).all() as Row[]);
+    for (const name of this.tableNames) out[name] = sortRows(this.db.prepare(`SELECT * FROM ${name}`).all() as Row[]);
     return out;
   }
 
   async load(dump: TableDump): Promise<void> {
-    assertKnownTables(dump);
+    assertKnownTables(dump, this.tableNames);
     const write = this.db.transaction(() => {
-      for (const name of TABLE_NAMES) this.db.exec(`DELETE FROM ${name}`);
+      for (const name of this.tableNames) this.db.exec(`DELETE FROM ${name}`);
       for (const [name, rows] of Object.entries(dump)) {
         const { columns, values } = insertShape(rows);
         if (columns.length === 0) continue;

@@ -1,22 +1,11 @@
-// The model lifecycle areas (training data, fine-tune): their stores over the world's storage,
-// the sources they read (RAG files, transcripts) lent through narrow interfaces, and their routes.
-import { FineTuneStore, JOB_STEP as FINE_TUNE_STEP } from '../areas/fine-tune/store.js';
-import { fineTuneRoutes } from '../areas/fine-tune/routes.js';
-import { TrainingDataStore, JOB_STEP as TRAINING_STEP, type TrainingSources } from '../areas/training-data/store.js';
-import { trainingDataRoutes } from '../areas/training-data/routes.js';
-import { bytesToBase64 } from '../areas/rag-files/base64.js';
-import { detectKind, mimeFor } from '../areas/rag-files/parsing/parse.js';
-import type { RagFileServices } from '../areas/rag-files/services.js';
-import type { TranscriptStore } from '../areas/transcripts/store.js';
-import type { WorkspaceStore } from '../areas/workspaces/store.js';
-import type { RouteDef } from '../core/route.js';
-import type { StoreDeps } from '../core/services.js';
-import type { JobHandlers } from '../clock/scheduler.js';
-
-export interface ModelStores {
-  trainingData: TrainingDataStore;
-  fineTunes: FineTuneStore;
-}
+// What training data reads and writes outside its own table, over the public APIs of the rag and
+// transcripts areas: RAG file text, a target's files, a transcript's messages, and a new RAG file
+// that indexes like an upload (export-to-rag).
+import type { RagFileServices } from '../rag-files/services.js';
+import { bytesToBase64 } from '../rag-files/base64.js';
+import { detectKind, mimeFor } from '../rag-files/parsing/parse.js';
+import type { TranscriptStore } from '../transcripts/store.js';
+import type { TrainingSources } from './store.js';
 
 /** Transcript messages read for training: enough for any conversation a scenario or client stores. */
 const MAX_TRANSCRIPT_MESSAGES = 10_000;
@@ -78,32 +67,4 @@ export function trainingSources(rag: RagFileServices, transcripts: TranscriptSto
       return { fileId: row.id, status: 'pending' };
     },
   };
-}
-
-export function modelStores(deps: StoreDeps, seed: () => number, sources: TrainingSources): ModelStores {
-  const trainingData = new TrainingDataStore({ ...deps, seed }, sources);
-  return { trainingData, fineTunes: new FineTuneStore({ ...deps, seed }, trainingData) };
-}
-
-export function modelJobs(stores: ModelStores): JobHandlers {
-  return {
-    [TRAINING_STEP]: (payload) => stores.trainingData.step(payload),
-    [FINE_TUNE_STEP]: (payload) => stores.fineTunes.step(payload),
-  };
-}
-
-export function modelRoutes(stores: ModelStores, sources: TrainingSources, workspaces: WorkspaceStore): RouteDef[] {
-  return [
-    ...trainingDataRoutes(stores.trainingData, sources),
-    ...fineTuneRoutes({
-      store: stores.fineTunes,
-      data: stores.trainingData,
-      // copy-from: a key reaches its own workspace only; a user any workspace they are a member of.
-      canRead: async (principal, workspaceId) => {
-        if (principal.kind === 'apiKey') return principal.workspaceId === workspaceId;
-        if (principal.kind === 'user') return (await workspaces.role(workspaceId, principal.userId)) !== undefined;
-        return false;
-      },
-    }),
-  ];
 }

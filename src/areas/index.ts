@@ -1,0 +1,15 @@
+// The areas the world mounts, in order: an area may use (ctx.area) only those above it. Adding an
+// area = one folder under src/areas/ exporting a `defineArea(...)` + one import and one line here.
+// The areas built by the world itself (users ... chat, see ./builtin-apis.ts) come before all of them.
+import type { AnyArea } from '../core/area.js';
+import type {} from './builtin-apis.js';
+import { trainingDataArea } from './training-data/index.js';
+import { fineTuneArea } from './fine-tune/index.js';
+import { workspaceChatArea } from './workspace-chat/index.js';
+
+export const AREAS: AnyArea[] = [
+  // one line per area, appended at the end
+  trainingDataArea,
+  fineTuneArea,
+  workspaceChatArea,
+];

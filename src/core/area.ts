@@ -1,0 +1,101 @@
+// An area is a module: one definition gives its tables, its public API (stores and services), its
+// routes, its clock jobs, its scenario section and its workspace hooks; the world mounts a list of
+// them (src/areas/index.ts) in order. Areas reach each other only through `ctx.area(name)`.
+import type { ZodType } from 'zod';
+import type { JobHandlers } from '../clock/scheduler.js';
+import type { TableDef } from '../storage/table-def.js';
+import type { WorkspaceHandle } from './handles.js';
+import type { RateLimiter } from './rate-limiter.js';
+import type { RouteDef } from './route.js';
+import type { StoreDeps } from './services.js';
+
+/**
+ * The public API of every mounted area by name. Each area adds its own entry by declaration
+ * merging (`declare module '../../core/area.js' { interface AreaApis { 'fine-tune': FineTuneService } }`),
+ * so `ctx.area('fine-tune')` is typed; a name nobody declared still works as `ctx.area<T>(name)`.
+ */
+export interface AreaApis {}
+
+/** The world's settings (the scenario's `settings`); scenarios/schema.ts fills it in by declaration merging. */
+export interface WorldSettings {}
+
+/** A mail the emulated service sends; it lands in the emulator's mailbox (GET /__emulator/mailbox). */
+export interface AreaMail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+export interface AreaMailbox {
+  send(mail: AreaMail): { id: string; at: string };
+}
+
+/** What an area is built from: the world's services, and the other areas mounted before it. */
+export interface AreaContext extends StoreDeps {
+  /** The same five services as one object, for stores that take `StoreDeps`. */
+  readonly deps: StoreDeps;
+  /** The loaded scenario's seed (replies and generated content derive from it). */
+  seed(): number;
+  settings(): WorldSettings;
+  /** Runs `fn` atomically (route handlers already run inside one; jobs and hooks may need it). */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  readonly mailbox: AreaMailbox;
+  readonly rateLimiter: RateLimiter;
+  /** Another area's public API. Throws for an area not mounted (yet): list it in `uses`, earlier in the list. */
+  area<K extends keyof AreaApis>(name: K): AreaApis[K];
+  area<T>(name: string): T;
+}
+
+/** Where a workspace's scenario section is loaded. */
+export interface AreaLoadTarget {
+  workspaceId: string;
+  /** The workspace's handle: an area may add its own field (see core/handles.ts). */
+  handle: WorkspaceHandle;
+  /** Emulator time of the load (epoch ms). */
+  now: number;
+  seed: number;
+  /** The workspace's owner. */
+  ownerId: string;
+}
+
+/** An optional per-workspace section of the scenario document (`workspaces[].<key>`). */
+export interface AreaScenarioSection<Api, Section> {
+  /** The key in a workspace document; must not clash with the built-in keys. */
+  key: string;
+  /** Validates the section (a bad one is a 400 VALIDATION_ERROR naming `workspaces.N.<key>...`). */
+  schema: ZodType<Section>;
+  /** Loads a workspace's section, after the built-in content and the areas listed earlier. */
+  load(section: Section, at: AreaLoadTarget, api: Api, ctx: AreaContext): Promise<void> | void;
+  /** Moves every time the section names by `offsetMs` (a real clock or `--now` moves the whole scenario). */
+  shift?(section: Section, offsetMs: number): Section;
+}
+
+export interface AreaDefinition<Api = unknown, Section = unknown> {
+  /** The area's name, usually its spec tag; `ctx.area(name)` finds its API by it. */
+  name: string;
+  /** Its tables (portable SQL). Rows of a table with a `workspace_id` column go with their workspace. */
+  tables?: TableDef[];
+  /** Tables kept out of state exports (derived data, rebuilt when missing). */
+  unexported?: string[];
+  /** Areas whose API it reads; each must be mounted earlier in the list. */
+  uses?: string[];
+  /** Builds its stores and services: the value is its public API. */
+  create(ctx: AreaContext): Api;
+  routes?(api: Api, ctx: AreaContext): RouteDef[];
+  /** Clock jobs by kind; every kind starts with `<name>.`. */
+  jobs?(api: Api, ctx: AreaContext): JobHandlers;
+  scenario?: AreaScenarioSection<Api, Section>;
+  /** Runs when a workspace is deleted, after the automatic sweep of rows with its `workspace_id`. */
+  onWorkspaceDelete?(workspaceId: string, api: Api, ctx: AreaContext): Promise<void> | void;
+  /** Runs when a workspace clone completes: copy what the clone should carry. */
+  onWorkspaceClone?(fromId: string, toId: string, api: Api, ctx: AreaContext): Promise<void> | void;
+}
+
+/** Any area, as the list holds them. */
+export type AnyArea = AreaDefinition<any, any>;
+
+/** Declares an area; the identity function, there for the types (Api and Section are inferred). */
+export function defineArea<Api, Section = never>(definition: AreaDefinition<Api, Section>): AreaDefinition<Api, Section> {
+  return definition;
+}
