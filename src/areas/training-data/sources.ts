@@ -1,11 +1,16 @@
 // What training data reads and writes outside its own table, over the public APIs of the rag and
 // transcripts areas: RAG file text, a target's files, a transcript's messages, and a new RAG file
-// that indexes like an upload (export-to-rag).
+// that indexes like an upload (export-to-rag). Only their stores' public methods are used.
 import type { RagFileServices } from '../rag-files/services.js';
-import { bytesToBase64 } from '../rag-files/base64.js';
-import { detectKind, mimeFor } from '../rag-files/parsing/parse.js';
 import type { TranscriptStore } from '../transcripts/store.js';
 import type { TrainingSources } from './store.js';
+
+/** Base64 of the document's bytes, as RAG files store them (chunked: no argument-count limit). */
+function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
 
 /** Transcript messages read for training: enough for any conversation a scenario or client stores. */
 const MAX_TRANSCRIPT_MESSAGES = 10_000;
@@ -46,7 +51,6 @@ export function trainingSources(rag: RagFileServices, transcripts: TranscriptSto
       const target = await rag.targets.row(workspaceId, targetId);
       if (!target) return undefined;
       const bytes = new TextEncoder().encode(doc.text);
-      const kind = detectKind(doc.filename, 'text/markdown');
       const row = await rag.files.insert(
         {
           workspaceId,
@@ -54,12 +58,13 @@ export function trainingSources(rag: RagFileServices, transcripts: TranscriptSto
           title: doc.title,
           description: 'Exported from training data',
           originalName: doc.filename,
-          fileType: kind ?? 'md',
-          mimeType: mimeFor(kind, 'text/markdown'),
+          // The kind and media type an uploaded .md file gets (rag-files/parsing/parse.ts).
+          fileType: 'markdown',
+          mimeType: 'text/markdown',
           sizeBytes: bytes.length,
           chunkingTool: target.chunking_tool as 'default',
           options: {},
-          raw: bytesToBase64(bytes),
+          raw: base64Of(bytes),
         },
         doc.actor,
       );
