@@ -9,7 +9,7 @@ export type { WorldSnapshot } from './emulator/world.js';
 export type { EmulatorFaults, EmulatorRequests, RouteSummary } from './emulator/emulator.js';
 export type { RagFileState } from './areas/rag-files/pipeline.js';
 export type { FaultRuleInput, FaultView } from './control/fault-schema.js';
-export type { JournalEntry, JournalFilter } from './emulator/request-journal.js';
+export type { JournalEntry, JournalFilter } from './control/request-journal.js';
 export { STATE_FORMAT_VERSION, type StateExport } from './emulator/state-export.js';
 export { DataDirError } from './emulator/persistence.js';
 

@@ -33,6 +33,11 @@ class NoteStore {
     return rows.map((r) => ({ id: String(r.id), text: String(r.text), stamped: Number(r.stamped) === 1, workspaceName: ws?.name ?? '' }));
   }
 
+  /** A clone carries the notes along (the area's onWorkspaceClone). */
+  async copy(fromId: string, toId: string): Promise<void> {
+    for (const note of await this.list(fromId)) await this.add(toId, note.text);
+  }
+
   async stamp(id: string): Promise<void> {
     await this.ctx.storage.run('UPDATE area_notes SET stamped = 1 WHERE id = ?', [id]);
   }
@@ -79,6 +84,7 @@ const notesArea = defineArea({
     }),
   ],
   jobs: (notes) => ({ 'notes.stamp': (payload) => notes.stamp(String(payload.noteId)) }),
+  onWorkspaceClone: (fromId, toId, notes) => notes.copy(fromId, toId),
   scenario: {
     key: 'notes',
     schema: NotesSection,
@@ -164,6 +170,18 @@ describe.each(MATRIX)('an area from the list ($label)', ({ driver, door: doorNam
     const put = await door.fetch('/__emulator/state', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(state) });
     expect(put.status).toBe(200);
     expect((await notesOf()).map((n) => n.text)).toEqual(['first', 'second']);
+  });
+
+  it('copies its rows into a workspace clone through its hook', async () => {
+    await door.emulator.loadScenario(scenario);
+    const owner = { authorization: `Bearer ${door.emulator.handles.users[0]!.accessToken}` };
+    const res = await door.fetch('/api/v1/workspaces/ws1/clone', json({ name: 'Copy' }, owner));
+    expect(res.status).toBe(202);
+    const { jobId } = (await res.json()) as { jobId: string };
+    await door.emulator.clock.advance(2000);
+    const job = (await (await door.fetch(`/api/v1/workspaces/clone-jobs/${jobId}`, { headers: owner })).json()) as { workspaceId: string };
+    const { tables } = await door.emulator.exportState();
+    expect(tables.area_notes?.filter((r) => r.workspace_id === job.workspaceId).map((r) => r.text).sort()).toEqual(['first', 'second']);
   });
 
   it('loses its rows with their workspace and keeps the others', async () => {

@@ -1,32 +1,30 @@
 // The public APIs of the areas the world still builds itself (not yet definitions in the list),
 // typed for `ctx.area(name)`. As an area moves into the list, its entry moves into its own folder.
-import type { ApiKeyStore } from './api-keys/store.js';
-import type { LockoutStore } from './auth/store.js';
-import type { ByokStore } from './byok/store.js';
-import type { ChatReplies } from './chat/replies.js';
-import type { ChatThreadStore } from './chat/thread-store.js';
-import type { CtaStore } from './chat-cta/store.js';
-import type { A2aTaskStore } from './a2a/task-store.js';
-import type { ConfigStore } from './config/store.js';
-import type { EmbedAuth } from './embed-auth/service.js';
-import type { EmbedAuthStore } from './embed-auth/store.js';
-import type { FeedbackStore } from './feedback/store.js';
-import type { GroupStore } from './groups/store.js';
-import type { MemberStore } from './members/store.js';
-import type { OAuthStore } from './oauth/store.js';
-import type { ClientRegistry } from './oauth/registration.js';
-import type { PermissionStore } from './permissions/store.js';
-import type { RagFileServices } from './rag-files/services.js';
-import type { RagSearchStore } from './rag-search/store.js';
-import type { RateLimitRequestStore } from './rate-limit-requests/store.js';
-import type { ReleaseStore } from './releases/store.js';
-import type { TermsStore } from './terms/store.js';
-import type { UsageStore } from './tiers/usage-store.js';
-import type { TranscriptStore } from './transcripts/store.js';
-import type { UserStore } from './users/store.js';
-import type { CloneJobStore } from './workspace-clone/store.js';
-import type { WorkspaceStore } from './workspaces/store.js';
-import type { PaymentLedger } from './x402/store.js';
+import type { ApiKeyStore } from './api-keys/public.js';
+import type { ByokStore } from './byok/public.js';
+import type { ChatReplies } from './chat/public.js';
+import type { ChatThreadStore } from './chat/public.js';
+import type { CtaStore } from './chat-cta/public.js';
+import type { A2aTaskStore } from './a2a/public.js';
+import type { ConfigStore } from './config/public.js';
+import type { EmbedAuth } from './embed-auth/public.js';
+import type { EmbedAuthStore } from './embed-auth/public.js';
+import type { FeedbackStore } from './feedback/public.js';
+import type { GroupStore } from './groups/public.js';
+import type { MemberStore } from './members/public.js';
+import type { OAuthStore } from './oauth/public.js';
+import type { ClientRegistry } from './oauth/public.js';
+import type { PermissionStore } from './permissions/public.js';
+import type { RagFileServices } from './rag-files/public.js';
+import type { RagSearchStore } from './rag-search/public.js';
+import type { ReleaseStore } from './releases/public.js';
+import type { TermsStore } from './terms/public.js';
+import type { UsageStore } from './tiers/public.js';
+import type { TranscriptStore } from './transcripts/public.js';
+import type { UserStore } from './users/public.js';
+import type { CloneJobStore } from './workspace-clone/public.js';
+import type { WorkspaceStore } from './workspaces/public.js';
+import type { PaymentLedger } from './x402/public.js';
 
 /** Chat as other areas use it: threads, and a release's reply to a prompt from chat's own generator. */
 export interface ChatAreaApi {
@@ -53,13 +51,11 @@ export interface BuiltinAreaApis {
   chat: ChatAreaApi;
   'embed-auth': { service: EmbedAuth; sessions: EmbedAuthStore };
   oauth: { store: OAuthStore; clients: ClientRegistry };
-  auth: LockoutStore;
   members: MemberStore;
   'workspace-clone': CloneJobStore;
   byok: ByokStore;
   groups: GroupStore;
   permissions: PermissionStore;
-  'rate-limit-requests': RateLimitRequestStore;
   config: ConfigStore;
 }
 

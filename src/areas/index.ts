@@ -3,11 +3,17 @@
 // The areas built by the world itself (users ... chat, see ./builtin-apis.ts) come before all of them.
 import type { AnyArea } from '../core/area.js';
 import type {} from './builtin-apis.js';
+import { rateLimitRequestsArea } from './rate-limit-requests/index.js';
+import { authArea } from './auth/index.js';
+import { serviceAgentArea } from './service-agent/index.js';
 import { trainingDataArea } from './training-data/index.js';
 import { fineTuneArea } from './fine-tune/index.js';
 import { workspaceChatArea } from './workspace-chat/index.js';
 
 export const AREAS: AnyArea[] = [
+  rateLimitRequestsArea,
+  authArea,
+  serviceAgentArea,
   // one line per area, appended at the end
   trainingDataArea,
   fineTuneArea,

@@ -1,14 +1,14 @@
 // GET / POST / DELETE /__emulator/faults: list, add and clear fault rules (contract section 4).
 import { notFound } from '../core/errors.js';
 import { defineRoute, type RouteDef } from '../core/route.js';
-import type { World } from '../emulator/world.js';
+import type { ControlPort } from './port.js';
 import { FaultListSchema, FaultParamsSchema, FaultRuleSchema, FaultViewSchema } from './fault-schema.js';
 import { z } from 'zod';
 
 const control = { tag: 'emulator-control', auth: { kind: 'none' }, emulatorDefined: true, transactional: false } as const;
 const Cleared = z.object({ cleared: z.number().int() });
 
-export function faultRoutes(world: World): RouteDef[] {
+export function faultRoutes(world: ControlPort): RouteDef[] {
   return [
     defineRoute({
       ...control,

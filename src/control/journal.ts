@@ -1,8 +1,8 @@
 // GET / DELETE /__emulator/requests: the request journal, filtered, and clearing it.
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../core/route.js';
-import { JOURNAL_CAPACITY } from '../emulator/request-journal.js';
-import type { World } from '../emulator/world.js';
+import { JOURNAL_CAPACITY } from './request-journal.js';
+import type { ControlPort } from './port.js';
 
 const control = { tag: 'emulator-control', auth: { kind: 'none' }, emulatorDefined: true, transactional: false } as const;
 
@@ -32,7 +32,7 @@ export const JournalEntrySchema = z.object({
 
 export const JournalListSchema = z.object({ data: z.array(JournalEntrySchema), hasMore: z.boolean(), total: z.number().int() });
 
-export function journalRoutes(world: World): RouteDef[] {
+export function journalRoutes(world: ControlPort): RouteDef[] {
   return [
     defineRoute({
       ...control,

@@ -2,7 +2,7 @@
 // ever leaves the machine), and clearing them.
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../core/route.js';
-import type { World } from '../emulator/world.js';
+import type { ControlPort } from './port.js';
 
 const control = { tag: 'emulator-control', auth: { kind: 'none' }, emulatorDefined: true, transactional: false } as const;
 
@@ -18,7 +18,7 @@ export const MailEntrySchema = z.object({
 export const MailboxQuerySchema = z.object({ to: z.string().min(1).max(320).optional() }).strict();
 export const MailboxListSchema = z.object({ data: z.array(MailEntrySchema), total: z.number().int() });
 
-export function mailboxRoutes(world: World): RouteDef[] {
+export function mailboxRoutes(world: ControlPort): RouteDef[] {
   return [
     defineRoute({
       ...control,

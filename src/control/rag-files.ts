@@ -2,7 +2,7 @@
 // pipeline, and when its vectors become searchable (what the dashboard shows).
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../core/route.js';
-import type { World } from '../emulator/world.js';
+import type { ControlPort } from './port.js';
 import { RagDocumentStatusSchema } from '../types/rag.js';
 
 const control = { tag: 'emulator-control', auth: { kind: 'none' }, emulatorDefined: true, transactional: false } as const;
@@ -28,7 +28,7 @@ export const RagFileStateSchema = z.object({
 
 export const RagFileStateListSchema = z.object({ data: z.array(RagFileStateSchema), hasMore: z.boolean(), total: z.number().int() });
 
-export function ragFileStateRoutes(world: World): RouteDef[] {
+export function ragFileStateRoutes(world: ControlPort): RouteDef[] {
   return [
     defineRoute({
       ...control,
@@ -37,7 +37,7 @@ export function ragFileStateRoutes(world: World): RouteDef[] {
       summary: 'Every RAG file of every workspace: its pipeline state, chunk count and when it becomes searchable',
       response: RagFileStateListSchema,
       handler: async () => {
-        const data = await world.stores.rag.pipeline.states();
+        const data = await world.ragFileStates();
         return { data, hasMore: false, total: data.length };
       },
     }),

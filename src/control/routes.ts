@@ -3,7 +3,7 @@
 // the dashboard page have their own files.
 // The same operations as the JS API; no auth; never inside a request transaction.
 import { defineRoute, type RouteDef } from '../core/route.js';
-import type { World } from '../emulator/world.js';
+import type { ControlPort } from './port.js';
 import { VERSION } from '../version.js';
 import { ClockChangeSchema, ResetSchema, ScenarioBodySchema, TokenRequestSchema } from './schema.js';
 import { dashboardRoutes } from './dashboard/routes.js';
@@ -17,11 +17,11 @@ import { stateRoutes } from './state.js';
 const TAG = 'emulator-control';
 const control = { tag: TAG, auth: { kind: 'none' }, emulatorDefined: true, transactional: false } as const;
 
-export function clockAnswer(world: World) {
+export function clockAnswer(world: ControlPort) {
   return { mode: world.clock.mode, now: world.clock.now(), iso: world.clock.iso() };
 }
 
-export function controlRoutes(world: World): RouteDef[] {
+export function controlRoutes(world: ControlPort): RouteDef[] {
   return [
     defineRoute({
       ...control,

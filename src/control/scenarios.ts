@@ -1,7 +1,7 @@
 // GET /__emulator/scenarios: the scenarios that can be loaded by name, and the one loaded now.
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../core/route.js';
-import type { World } from '../emulator/world.js';
+import type { ControlPort } from './port.js';
 
 const control = { tag: 'emulator-control', auth: { kind: 'none' }, emulatorDefined: true, transactional: false } as const;
 
@@ -13,7 +13,7 @@ export const ScenarioListSchema = z.object({
   total: z.number().int(),
 });
 
-export function scenarioRoutes(world: World): RouteDef[] {
+export function scenarioRoutes(world: ControlPort): RouteDef[] {
   return [
     defineRoute({
       ...control,

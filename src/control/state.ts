@@ -1,8 +1,7 @@
 // GET / PUT /__emulator/state: the whole state as portable JSON, and importing it back.
 import { validationError } from '../core/errors.js';
 import { defineRoute, type RouteDef } from '../core/route.js';
-import { exportState, importState } from '../emulator/state-export.js';
-import type { World } from '../emulator/world.js';
+import type { ControlPort } from './port.js';
 
 const control = { tag: 'emulator-control', auth: { kind: 'none' }, emulatorDefined: true, transactional: false } as const;
 
@@ -26,21 +25,21 @@ async function readState(request: Request): Promise<unknown> {
   }
 }
 
-export function stateRoutes(world: World): RouteDef[] {
+export function stateRoutes(world: ControlPort): RouteDef[] {
   return [
     defineRoute({
       ...control,
       method: 'GET',
       path: '/__emulator/state',
       summary: 'Export the whole state (tables, clock, random state, counters, scenario, handles) without secrets',
-      handler: () => exportState(world),
+      handler: () => world.exportState(),
     }),
     defineRoute({
       ...control,
       method: 'PUT',
       path: '/__emulator/state',
       summary: 'Import an exported state; a newer or malformed one is a 400 and changes nothing',
-      handler: async ({ request }) => importState(world, await readState(request)),
+      handler: async ({ request }) => world.importState(await readState(request)),
     }),
   ];
 }

@@ -6,15 +6,16 @@ import type { RouteDef } from '../core/route.js';
 import type { JobHandlers } from '../clock/scheduler.js';
 import { registerScenarioSections, sectionOf } from '../scenarios/sections.js';
 import { WorkspaceDocSchema, type Scenario } from '../scenarios/schema.js';
-import { TABLES } from '../storage/schema.js';
+import { BUILTIN_AREA_TABLES } from '../areas/builtin-tables.js';
+import { CORE_TABLES } from '../storage/schema.js';
 import type { TableDef } from '../storage/table-def.js';
 
 /** The workspace fields of the scenario document that no area section may take. */
 const RESERVED_KEYS = Object.keys(WorkspaceDocSchema.shape);
 
-/** Every table a world with these areas keeps: the built-in tables, then each area's in list order. */
+/** Every table a world with these areas keeps: the built-in areas', each listed area's in order, then storage's own. */
 export function worldTables(areas: readonly AnyArea[]): TableDef[] {
-  return [...TABLES, ...areas.flatMap((a) => a.tables ?? [])];
+  return [...BUILTIN_AREA_TABLES, ...areas.flatMap((a) => a.tables ?? []), ...CORE_TABLES];
 }
 
 /** Registers the areas' scenario sections, so every scenario parse knows their keys. */

@@ -1,5 +1,5 @@
-// The identity management areas (members, clone jobs, BYOK, groups, permissions, rate-limit
-// requests, config): their stores, their route tables and their scheduled jobs, wired in one place.
+// The identity management areas (members, clone jobs, BYOK, groups, permissions, config): their
+// stores, their route tables and their scheduled jobs, wired in one place.
 import type { ApiKeyStore } from '../areas/api-keys/store.js';
 import { byokRoutes } from '../areas/byok/routes.js';
 import { ByokStore } from '../areas/byok/store.js';
@@ -11,8 +11,6 @@ import { memberRoutes } from '../areas/members/routes.js';
 import { MemberStore } from '../areas/members/store.js';
 import { permissionRoutes } from '../areas/permissions/routes.js';
 import { PermissionStore } from '../areas/permissions/store.js';
-import { rateLimitRequestRoutes } from '../areas/rate-limit-requests/routes.js';
-import { RateLimitRequestStore } from '../areas/rate-limit-requests/store.js';
 import type { UserStore } from '../areas/users/store.js';
 import { cloneRoutes } from '../areas/workspace-clone/routes.js';
 import { CloneJobStore } from '../areas/workspace-clone/store.js';
@@ -29,7 +27,6 @@ export interface IdentityStores {
   byok: ByokStore;
   groups: GroupStore;
   permissions: PermissionStore;
-  rateLimitRequests: RateLimitRequestStore;
   config: ConfigStore;
 }
 
@@ -53,7 +50,6 @@ export function identityStores(deps: StoreDeps, { users, workspaces, apiKeys, tr
     byok,
     groups,
     permissions,
-    rateLimitRequests: new RateLimitRequestStore(deps),
     config: new ConfigStore({ clock: deps.clock, workspaces, members, apiKeys, byok, groups, permissions }),
   };
 }
@@ -70,6 +66,5 @@ export function identityRoutes(world: World): RouteDef[] {
     ...byokRoutes(stores.byok),
     ...groupRoutes(stores.groups),
     ...permissionRoutes(stores.permissions, stores.groups),
-    ...rateLimitRequestRoutes(stores.rateLimitRequests, stores.users),
   ];
 }

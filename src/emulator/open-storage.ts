@@ -2,6 +2,8 @@
 // picks PGlite never sees better-sqlite3, and nothing native loads at import time.
 import type { Storage, StorageKind } from '../storage/storage.js';
 import type { TableDef } from '../storage/table-def.js';
+import { AREAS } from '../areas/index.js';
+import { worldTables } from './area-mount.js';
 import { noticeFallback } from '../native/native-modules.js';
 import { betterSqliteLoads } from '../storage/sqlite-probe.js';
 
@@ -24,15 +26,16 @@ export async function chooseStorage(requested: StorageKind | undefined, onNotice
   return 'pglite';
 }
 
-export async function openStorage(kind: StorageKind, dataDir?: string, tables?: readonly TableDef[]): Promise<Storage> {
+/** Opens a driver with `tables` (absent: every table of the area list, as a world without extra areas keeps). */
+export async function openStorage(kind: StorageKind, dataDir?: string, tables: readonly TableDef[] = worldTables(AREAS)): Promise<Storage> {
   switch (kind) {
     case 'sqlite': {
       const { SqliteStorage } = await import('../storage/sqlite/sqlite-storage.js');
-      return SqliteStorage.create({ ...(dataDir && { dataDir }), ...(tables && { tables }) });
+      return SqliteStorage.create({ ...(dataDir && { dataDir }), tables });
     }
     case 'pglite': {
       const { PgliteStorage } = await import('../storage/pglite/pglite-storage.js');
-      return PgliteStorage.create({ ...(dataDir && { dataDir }), ...(tables && { tables }) });
+      return PgliteStorage.create({ ...(dataDir && { dataDir }), tables });
     }
     default: {
       const never: never = kind;

@@ -1,11 +1,9 @@
 // Every route table the emulator serves, gathered in one place: the core mounts them, and the
 // OpenAPI document is computed from the same list (including its own route).
-import { serviceAgentRoutes } from '../areas/service-agent/routes.js';
 import { transcriptRoutes } from '../areas/transcripts/routes.js';
 import { oauthRoutes } from '../areas/oauth/routes.js';
 import { embedAuthRoutes } from '../areas/embed-auth/routes.js';
 import { apiKeyRoutes } from '../areas/api-keys/routes.js';
-import { validateKeyRoutes } from '../areas/auth/routes.js';
 import { quotaRoutes } from '../areas/tiers/routes.js';
 import { ragFileRoutes } from '../areas/rag-files/routes.js';
 import { ragUploadRoutes } from '../areas/rag-files/upload-routes.js';
@@ -21,11 +19,10 @@ import { chatRoutes } from './chat.js';
 import type { World } from './world.js';
 
 export function buildRoutes(world: World): RouteDef[] {
-  const { transcripts, workspaces } = world.stores;
+  const { transcripts } = world.stores;
   const routes: RouteDef[] = [
     ...controlRoutes(world),
     ...transcriptRoutes(transcripts),
-    ...serviceAgentRoutes(transcripts, workspaces, world.clock),
     ...ragFileRoutes(world.stores.rag),
     ...ragUploadRoutes(world.stores.rag),
     ...ragTargetRoutes(world.stores.rag, world.vectorIndexes),
@@ -34,14 +31,6 @@ export function buildRoutes(world: World): RouteDef[] {
     ...embedAuthRoutes(world.embedAuth),
     ...apiKeyRoutes(world.stores.apiKeys, world.stores.embedSessions),
     ...quotaRoutes(world.embedAuth, world.stores.releases),
-    ...validateKeyRoutes({
-      clock: world.clock,
-      keys: world.stores.apiKeys,
-      workspaces: world.stores.workspaces,
-      lockouts: world.stores.lockouts,
-      limiter: world.rateLimiter,
-      policy: () => world.settings.validateKey,
-    }),
     ...oauthRoutes({ store: world.stores.oauth, clients: world.stores.oauthClients, settings: () => world.settings.oauth, signer: () => world.signer }),
     ...identityRoutes(world),
     ...releaseAreaRoutes(world),

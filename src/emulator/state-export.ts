@@ -122,8 +122,10 @@ export function parseState(input: unknown, exportedTables: readonly string[]): S
   }
   const parsed = StateSchema.safeParse(input);
   const issues: ValidationIssue[] = parsed.success ? [] : zodIssues(parsed.error);
-  const sections = splitSections((input as { scenario?: unknown } | null)?.scenario);
-  const scenario = ScenarioShapeSchema.safeParse(sections.rest);
+  // The scenario is checked only inside an object: a snapshot that is not one has one issue, at its root.
+  const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
+  const sections = splitSections(isObject ? (input as { scenario?: unknown }).scenario : undefined);
+  const scenario = isObject ? ScenarioShapeSchema.safeParse(sections.rest) : undefined;
   if (parsed.success) {
     const state = parsed.data;
     if (state.schemaVersion !== SCHEMA_VERSION) issues.push({ path: 'schemaVersion', message: `Expected ${SCHEMA_VERSION}` });
@@ -132,9 +134,9 @@ export function parseState(input: unknown, exportedTables: readonly string[]): S
     }
   }
   const prefix = (path: string) => (path ? `scenario${path.startsWith('[') ? '' : '.'}${path}` : 'scenario');
-  if (!scenario.success) issues.push(...zodIssues(scenario.error).map((i) => ({ ...i, path: prefix(i.path) })));
+  if (scenario && !scenario.success) issues.push(...zodIssues(scenario.error).map((i) => ({ ...i, path: prefix(i.path) })));
   issues.push(...sections.issues.map((i) => ({ ...i, path: prefix(i.path) })));
-  if (!parsed.success || !scenario.success || issues.length > 0) throw validationError('Invalid state snapshot', issues);
+  if (!parsed.success || !scenario?.success || issues.length > 0) throw validationError('Invalid state snapshot', issues);
   sections.attach(scenario.data.workspaces);
   // Handles are validated but kept as sent: areas add fields to them, and a re-parse would reorder those.
   return { ...parsed.data, scenario: scenario.data, handles: (input as { handles: Handles }).handles } as StateExport;

@@ -60,13 +60,11 @@ function builtinApis(world: World): BuiltinAreaApis {
     },
     'embed-auth': { service: world.embedAuth, sessions: s.embedSessions },
     oauth: { store: s.oauth, clients: s.oauthClients },
-    auth: s.lockouts,
     members: s.members,
     'workspace-clone': s.cloneJobs,
     byok: s.byok,
     groups: s.groups,
     permissions: s.permissions,
-    'rate-limit-requests': s.rateLimitRequests,
     config: s.config,
   };
 }

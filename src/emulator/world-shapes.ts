@@ -10,7 +10,6 @@ import type { ReleaseStore } from '../areas/releases/store.js';
 import type { TermsStore } from '../areas/terms/store.js';
 import type { FeedbackStore } from '../areas/feedback/store.js';
 import type { UsageStore } from '../areas/tiers/usage-store.js';
-import type { LockoutStore } from '../areas/auth/store.js';
 import type { OAuthStore } from '../areas/oauth/store.js';
 import type { ClientRegistry } from '../areas/oauth/registration.js';
 import type { UserStore } from '../areas/users/store.js';
@@ -77,7 +76,6 @@ export interface Stores extends IdentityStores, ChatStores {
   feedback: FeedbackStore;
   embedSessions: EmbedAuthStore;
   usage: UsageStore;
-  lockouts: LockoutStore;
   oauth: OAuthStore;
   /** OAuth clients registered at run time (RFC 7591). */
   oauthClients: ClientRegistry;

@@ -17,7 +17,6 @@ import { ReleaseStore } from '../areas/releases/store.js';
 import { TermsStore } from '../areas/terms/store.js';
 import { FeedbackStore } from '../areas/feedback/store.js';
 import { UsageStore } from '../areas/tiers/usage-store.js';
-import { LockoutStore } from '../areas/auth/store.js';
 import { OAuthStore } from '../areas/oauth/store.js';
 import { ClientRegistry } from '../areas/oauth/registration.js';
 import { UserStore } from '../areas/users/store.js';
@@ -36,35 +35,35 @@ import { IdFactory } from '../seed/ids.js';
 import { SeededRandom } from '../seed/random.js';
 import { TokenSigner } from '../security/jwt.js';
 import { Issuer } from './issuer.js';
-import { shiftScenario } from '../clock/time-shift.js';
+import { shiftScenario } from '../scenarios/time-shift.js';
+import { changeClock } from './clock-change.js';
 import type { Handles } from '../scenarios/handles.js';
 import { loadScenario } from '../scenarios/loader.js';
 import { DEFAULT_RATE_LIMITS, type Scenario, type Settings } from '../scenarios/schema.js';
 import { AREAS } from '../areas/index.js';
 import { registerAreaSections, type MountedAreas } from './area-mount.js';
 import { mountWorldAreas } from './world-areas.js';
-import { UNEXPORTED_TABLES } from './state-export.js';
+import { UNEXPORTED_TABLES, exportState, importState, type StateExport } from './state-export.js';
+import type { RagFileState } from '../areas/rag-files/pipeline.js';
 import type { Storage } from '../storage/storage.js';
 import { buildRoutes } from './routes.js';
 import type { AdoptedState, Stores, WorldOptions, WorldSnapshot } from './world-shapes.js';
 import { identityStores } from './identity.js';
 import { chatStores } from './chat.js';
-import { FaultInjector } from './fault-injector.js';
-import { RequestJournal } from './request-journal.js';
-import { Mailbox } from './mailbox.js';
+import { FaultInjector } from '../control/fault-injector.js';
+import { RequestJournal } from '../control/request-journal.js';
+import { Mailbox } from '../control/mailbox-store.js';
 import { usedRateLimits } from './scenario-rate-limits.js';
 import { ScenarioRefSchema, type ClockChange } from '../control/schema.js';
+import type { ControlPort } from '../control/port.js';
 import { parseScenario, type ScenarioSummary } from '../scenarios/validate.js';
 
 // Every scenario parse (load, check, built-ins, state import) knows the listed areas' sections.
 registerAreaSections(AREAS);
 
-/** The last instant a JavaScript Date can represent (epoch ms). */
-const MAX_TIME_MS = 8_640_000_000_000_000;
-
 export type { AdoptedState, Stores, WorldOptions, WorldSnapshot } from './world-shapes.js';
 
-export class World {
+export class World implements ControlPort {
   readonly storage: Storage;
   readonly clock: Clock;
   readonly random = new SeededRandom(0);
@@ -127,7 +126,6 @@ export class World {
       feedback: new FeedbackStore(deps),
       embedSessions: new EmbedAuthStore(deps),
       usage: new UsageStore(deps),
-      lockouts: new LockoutStore(deps),
       oauth: new OAuthStore(deps, () => this.signer, shared.users),
       oauthClients: new ClientRegistry(deps),
       ...identityStores(deps, shared),
@@ -173,6 +171,19 @@ export class World {
   async serveAt(url: string): Promise<void> {
     if (!this.issuer.serveAt(url) || !this.handles) return;
     for (const user of this.handles.users) user.accessToken = await this.issuer.outsideRequest(() => this.signer.reissue(user.accessToken));
+  }
+
+  /** Every RAG file's pipeline state (the control API's view). */
+  ragFileStates(): Promise<RagFileState[]> {
+    return this.stores.rag.pipeline.states();
+  }
+
+  exportState(): Promise<StateExport> {
+    return exportState(this);
+  }
+
+  importState(input: unknown): Promise<Handles> {
+    return importState(this, input);
   }
 
   /** The tables a state export carries. */
@@ -348,21 +359,8 @@ export class World {
   }
 
   /** Moves the clock by `advanceMs` or to `set`, running due work; or switches its mode. */
-  async changeClock(change: ClockChange): Promise<void> {
-    // Past the last instant a Date can show, every ISO timestamp would throw: refuse it up front.
-    const beyond = (path: string) =>
-      validationError('The clock cannot pass the last representable instant', [{ path, message: `Beyond ${new Date(MAX_TIME_MS).toISOString()}` }]);
-    if ('advanceMs' in change) {
-      if (!(this.clock.now() + change.advanceMs <= MAX_TIME_MS)) throw beyond('advanceMs');
-      await this.scheduler.advance(change.advanceMs);
-    } else if ('set' in change) {
-      const target = typeof change.set === 'number' ? change.set : Date.parse(change.set);
-      if (!(target >= this.clock.now())) {
-        throw validationError('Time never moves backwards', [{ path: 'set', message: `Before the current time ${this.clock.iso()}` }]);
-      }
-      if (target > MAX_TIME_MS) throw beyond('set');
-      await this.scheduler.setTime(target);
-    } else this.clock.setMode(change.mode);
+  changeClock(change: ClockChange): Promise<void> {
+    return changeClock(this.clock, this.scheduler, change);
   }
 
   /** Registers the job handlers of an area; kinds are namespaced by the area. */

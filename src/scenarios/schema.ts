@@ -13,22 +13,10 @@ const Iso = z.iso.datetime({ offset: true });
 const Obj = z.record(z.string(), z.unknown());
 
 import { PERMISSIONS } from '../core/route.js';
+import { TIER_SLUGS, TierLimitsSchema } from '../areas/tiers/public.js';
 export { PERMISSIONS };
-export const TIER_SLUGS = ['free', 'basic', 'premium', 'enterprise', 'unlimited'] as const;
-
-/** Partial tier limits: a workspace's embed tier or a key's customTierLimits entry. */
-export const TierLimitsSchema = z
-  .object({
-    // -1 is unlimited (real wire: Examples embed/MembershipTiers.md).
-    messagesPerMonth: z.number().int().min(-1),
-    messagesPerDay: z.number().int().min(-1),
-    messagesPerHour: z.number().int().min(-1),
-    maxConversationLength: z.number().int().min(-1),
-    maxTokensPerMessage: z.number().int().positive(),
-    maxConcurrentChats: z.number().int().positive(),
-  })
-  .partial()
-  .strict();
+// Tier slugs and partial tier limits belong to the tiers area; re-exported for the scenario's users.
+export { TIER_SLUGS, TierLimitsSchema };
 
 export const UserDocSchema = z
   .object({

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chooseStorage, openStorage } from '../emulator/open-storage.js';
 import type { Storage, StorageKind } from './storage.js';
-import { TABLE_NAMES } from './schema.js';
 
 const open = (kind: StorageKind, dataDir?: string): Promise<Storage> => openStorage(kind, dataDir);
 
@@ -26,7 +25,7 @@ describe.each(KINDS)('%s storage', (kind) => {
   });
   afterAll(() => storage.close());
   beforeEach(async () => {
-    for (const table of TABLE_NAMES) await storage.run(`DELETE FROM ${table}`);
+    for (const table of storage.tableNames) await storage.run(`DELETE FROM ${table}`);
   });
 
   it('reads and writes with ? placeholders, NULLs and epoch-ms integers as numbers', async () => {

@@ -3,9 +3,9 @@
 // A2A 0.3 (submitted → working → completed | failed | canceled) stored per call.
 import { EmulatorError } from '../../core/errors.js';
 import type { EndUserPrincipal } from '../../core/route.js';
-import type { ReleaseRecord, ReleaseStore } from '../releases/store.js';
-import type { ChatResult, ChatService } from '../chat/send.js';
-import type { ChatThreadStore, ThreadRecord } from '../chat/thread-store.js';
+import type { ReleaseRecord, ReleaseStore } from '../releases/public.js';
+import type { ChatResult, ChatService } from '../chat/public.js';
+import type { ChatThreadStore, ThreadRecord } from '../chat/public.js';
 import { JSON_RPC, type MessageSendParams } from './schema.js';
 import { isTerminal, type A2aArtifact, type A2aMessage, type A2aTaskStore, type PendingSend, type TaskRecord } from './task-store.js';
 

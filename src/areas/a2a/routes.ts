@@ -8,8 +8,8 @@ import { jsonResponse } from '../../core/json-response.js';
 import { MINUTE_MS, rateLimitHeaders, type RateLimiter } from '../../core/rate-limiter.js';
 import { defineRoute, type RouteDef } from '../../core/route.js';
 import { zodIssues } from '../../core/validation.js';
-import { deltas } from '../chat/reply-generator.js';
-import { sseResponse } from '../chat/streaming.js';
+import { deltas } from '../chat/public.js';
+import { sseResponse } from '../chat/public.js';
 import { agentCard } from './agent-card.js';
 import { A2aAgent, RpcError, fromEmulatorError, replyArtifact, type A2aAgentDeps, type Answered } from './agent.js';
 import {

@@ -16,7 +16,7 @@ import {
   WorkspaceParams,
 } from './schema.js';
 import { keyOut, type ApiKeyRecord, type ApiKeyStore } from './store.js';
-import type { EmbedAuthStore } from '../embed-auth/store.js';
+import type { EmbedAuthStore } from '../embed-auth/public.js';
 
 const TAG = 'workspaces/:workspaceId/api-keys';
 const SDK_DOC = 'https://sdk.divinci.ai/server/api-keys/';

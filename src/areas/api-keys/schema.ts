@@ -1,6 +1,7 @@
 // Shapes of the workspace API-key routes (contract section 7; emulator-defined).
 import { z } from 'zod';
-import { PERMISSIONS, TIER_SLUGS, TierLimitsSchema } from '../../scenarios/schema.js';
+import { PERMISSIONS } from '../../core/route.js';
+import { TIER_SLUGS, TierLimitsSchema } from '../tiers/public.js';
 
 const Origin = z.string().regex(/^https?:\/\/[^/\s]+$/, 'An origin is scheme://host[:port], without a path');
 

@@ -2,7 +2,7 @@
 import type { StoreDeps } from '../../core/services.js';
 import { parseJson as parse, toIso } from '../../core/services.js';
 import { hashSecret } from '../../security/hash.js';
-import { DEFAULT_WORKSPACE_LIMITS } from '../workspaces/schema.js';
+import { DEFAULT_WORKSPACE_LIMITS } from '../workspaces/public.js';
 import type { CreateKeyInput, UpdateKeyInput } from './schema.js';
 
 export type ApiKeyStatus = 'active' | 'revoked' | 'expired';

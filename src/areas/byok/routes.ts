@@ -1,7 +1,7 @@
 // The BYOK routes (emulator-defined): provider credentials of the calling workspace. Members read
 // the metadata; admins and owners create, rotate and delete. The key is never answered.
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
-import { paginate } from '../workspaces/paging.js';
+import { paginate } from '../workspaces/public.js';
 import { byokNotFound } from './errors.js';
 import {
   ByokCredentialSchema,

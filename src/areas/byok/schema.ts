@@ -1,6 +1,6 @@
 // Bring-your-own-key provider credential shapes (emulator-defined). The key is write-only.
 import { z } from 'zod';
-import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
 export const BYOK_PROVIDERS = ['openai', 'anthropic', 'google', 'azure-openai', 'mistral'] as const;
 export const ByokProviderSchema = z.enum(BYOK_PROVIDERS);

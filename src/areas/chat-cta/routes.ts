@@ -2,10 +2,10 @@
 // form submit of a thread whose assistant showed the card (which reveals a gated asset).
 import { conflict, notFound, validationError } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
-import type { ReleaseRecord, ReleaseStore } from '../releases/store.js';
-import { endUserOf, type ChatAccess } from '../chat/access.js';
-import { ThreadParamsSchema } from '../chat/schema.js';
-import type { ChatThreadStore } from '../chat/thread-store.js';
+import type { ReleaseRecord, ReleaseStore } from '../releases/public.js';
+import { endUserOf, type ChatAccess } from '../chat/public.js';
+import { ThreadParamsSchema } from '../chat/public.js';
+import type { ChatThreadStore } from '../chat/public.js';
 import {
   CtaAnswerSchema,
   CtaSubmitSchema,

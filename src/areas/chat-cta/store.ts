@@ -3,7 +3,7 @@
 // `config.chatCTA`; the write-only Constant Contact token stays there, never in history or answers.
 import type { StoreDeps } from '../../core/services.js';
 import { parseJson } from '../../core/services.js';
-import type { ReleaseRecord, ReleaseStore } from '../releases/store.js';
+import type { ReleaseRecord, ReleaseStore } from '../releases/public.js';
 import { StoredCtaSchema, type CtaCard } from './schema.js';
 
 export type CtaSource = 'user' | 'agent' | 'restore';

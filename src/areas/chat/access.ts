@@ -1,7 +1,7 @@
 // Who may chat where: a release the caller's identity can reach (workspace, token binding, authMode),
 // and threads that belong to the caller (another subject's thread does not exist for them).
 import type { EndUserPrincipal, Principal } from '../../core/route.js';
-import type { ReleaseRecord, ReleaseStore } from '../releases/store.js';
+import type { ReleaseRecord, ReleaseStore } from '../releases/public.js';
 import { otherRelease, releaseArchived, releaseNotFound, signInRequired, threadNotFound } from './errors.js';
 import type { ChatThreadStore, ThreadRecord } from './thread-store.js';
 

@@ -1,7 +1,7 @@
 // The assistant chain of a release: its model first, then `fallbackAssistants` in order. A test
 // hook, `config.simulateFailures: [assistantId...]`, makes those assistants fail with a retryable
 // error, so the chain moves on and the first success answers.
-import type { ReleaseRecord } from '../releases/store.js';
+import type { ReleaseRecord } from '../releases/public.js';
 import { badField } from './errors.js';
 import { DEFAULT_MODEL } from './usage.js';
 

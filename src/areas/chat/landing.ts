@@ -13,7 +13,7 @@ import {
   LandingTurnSchema,
   type LandingTurn,
 } from '../../types/landing.js';
-import type { ReleaseRecord, ReleaseStore } from '../releases/store.js';
+import type { ReleaseRecord, ReleaseStore } from '../releases/public.js';
 import { insufficientFunds, landingSigInvalid, maxMessagesReached, releaseNotFound } from './errors.js';
 import type { LandingSettings } from './landing-settings.js';
 import { checkLandingRequest, transcriptSignature, transcriptSigned } from './landing-signature.js';

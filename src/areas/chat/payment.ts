@@ -4,9 +4,9 @@
 // or the emulator's earlier unsigned JSON. Accepted payments go to the payment log.
 import { z } from 'zod';
 import { EmulatorError } from '../../core/errors.js';
-import { MICRO_PER_USD, NETWORKS } from '../x402/networks.js';
-import type { PaymentLedger } from '../x402/store.js';
-import { checkSignedPayment, decodePaymentHeader, paymentResponseHeader, transactionHash, type InvalidReason } from '../x402/verify.js';
+import { MICRO_PER_USD, NETWORKS } from '../x402/public.js';
+import type { PaymentLedger } from '../x402/public.js';
+import { checkSignedPayment, decodePaymentHeader, paymentResponseHeader, transactionHash, type InvalidReason } from '../x402/public.js';
 
 export const X402_VERSION = '1';
 export const DEFAULT_FACILITATOR_URL = 'https://x402.org/facilitator';

@@ -1,7 +1,7 @@
 // A release's reply to a prompt, through the same steps a chat send takes (assistant chain,
 // retrieval, the seeded reply generator, token usage) but writing nothing: what other areas
 // (workspace chat completions, QA runs, arena) answer with, so their replies match chat's.
-import type { ReleaseRecord } from '../releases/store.js';
+import type { ReleaseRecord } from '../releases/public.js';
 import { assistantChain, runChain, simulatedFailures, type AssistantAttempt, type AssistantRef } from './assistants.js';
 import { allAssistantsFailed } from './errors.js';
 import { composeReply, type ContextEntry } from './reply-generator.js';

@@ -1,8 +1,8 @@
 // Context retrieval for chat replies: the RAG area's vector retrieval over the release's
 // `config.ragCollectionIds`, with each chunk's file title and `sourceUrl` backlink added.
-import type { RagFileStore } from '../rag-files/store.js';
-import type { RagSearchStore } from '../rag-search/store.js';
-import type { RagTargetStore, TargetRow } from '../rag-targets/store.js';
+import type { RagFileStore } from '../rag-files/public.js';
+import type { RagSearchStore } from '../rag-search/public.js';
+import type { RagTargetStore, TargetRow } from '../rag-targets/public.js';
 import type { ContextEntry } from './reply-generator.js';
 
 export interface ContextRetriever {

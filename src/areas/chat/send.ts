@@ -3,14 +3,14 @@
 // replays the stored exchange, so a client that drops it leaves a consistent thread.
 import { validationError } from '../../core/errors.js';
 import type { EndUserPrincipal } from '../../core/route.js';
-import type { ReleaseRecord } from '../releases/store.js';
+import type { ReleaseRecord } from '../releases/public.js';
 import type { TermsGate } from '../../types/terms.js';
-import { termsNotAccepted } from '../terms/errors.js';
-import type { TierLimits } from '../tiers/tiers.js';
-import { quotaRefusal } from '../tiers/quota-error.js';
-import type { QuotaStatus, UsageStore } from '../tiers/usage-store.js';
-import { cardForMessage, decide } from '../chat-cta/rules.js';
-import type { CtaStore } from '../chat-cta/store.js';
+import { termsNotAccepted } from '../terms/public.js';
+import type { TierLimits } from '../tiers/public.js';
+import { quotaRefusal } from '../tiers/public.js';
+import type { QuotaStatus, UsageStore } from '../tiers/public.js';
+import { cardForMessage, decide } from '../chat-cta/public.js';
+import type { CtaStore } from '../chat-cta/public.js';
 import { assistantChain, runChain, simulatedFailures, type AssistantRef } from './assistants.js';
 import { allAssistantsFailed, badField, threadArchived } from './errors.js';
 import type { AcceptedPayment, PaymentGate } from './payment.js';

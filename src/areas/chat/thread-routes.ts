@@ -4,7 +4,7 @@ import { ChatThreadSchema } from '../../types/chat.js';
 import { defineRoute, type EndUserPrincipal, type RouteDef } from '../../core/route.js';
 import { validationError } from '../../core/errors.js';
 import type { IdFactory } from '../../seed/ids.js';
-import type { ReleaseRecord } from '../releases/store.js';
+import type { ReleaseRecord } from '../releases/public.js';
 import { endUserOf, type ChatAccess } from './access.js';
 import { anonymousNotAllowed } from './errors.js';
 import {

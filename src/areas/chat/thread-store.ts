@@ -2,7 +2,7 @@
 // id (thread id = transcript id), so the transcripts routes and `chat history` see the conversation.
 import type { StoreDeps } from '../../core/services.js';
 import { parseJson, toIso } from '../../core/services.js';
-import type { TranscriptStore } from '../transcripts/store.js';
+import type { TranscriptStore } from '../transcripts/public.js';
 
 export type Visibility = 'private' | 'shared' | 'public';
 /** `user`: an identified end user; `anonymous`: ephemeral; `a2a` and `landing`: server-side channels. */

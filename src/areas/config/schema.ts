@@ -1,10 +1,10 @@
 // Workspace configuration shapes behind the command line's `config` group (emulator-defined).
 import { z } from 'zod';
 import { ApiKeySchema, WorkspaceMemberSchema, WorkspaceSchema } from '../../types/identity.js';
-import { ByokCredentialSchema } from '../byok/schema.js';
-import { GroupSchema } from '../groups/schema.js';
-import { PermissionGrantSchema } from '../permissions/schema.js';
-import { WorkspaceDescriptionSchema, WorkspaceNameSchema } from '../workspaces/schema.js';
+import { ByokCredentialSchema } from '../byok/public.js';
+import { GroupSchema } from '../groups/public.js';
+import { PermissionGrantSchema } from '../permissions/public.js';
+import { WorkspaceDescriptionSchema, WorkspaceNameSchema } from '../workspaces/public.js';
 
 export const SetTitleSchema = z.object({ title: WorkspaceNameSchema }).strict();
 

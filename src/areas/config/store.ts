@@ -1,12 +1,12 @@
 // The workspace configuration as the command line's `config` group sees it: title, description,
 // settings and limits, and an export that gathers the identity records without any secret.
 import type { Clock } from '../../clock/clock.js';
-import { keyOut, type ApiKeyStore } from '../api-keys/store.js';
-import type { ByokStore } from '../byok/store.js';
-import type { GroupStore } from '../groups/store.js';
-import { memberAnswer, type MemberStore } from '../members/store.js';
-import type { PermissionStore } from '../permissions/store.js';
-import { workspaceAnswer, type WorkspaceRecord, type WorkspaceStore } from '../workspaces/store.js';
+import { keyOut, type ApiKeyStore } from '../api-keys/public.js';
+import type { ByokStore } from '../byok/public.js';
+import type { GroupStore } from '../groups/public.js';
+import { memberAnswer, type MemberStore } from '../members/public.js';
+import type { PermissionStore } from '../permissions/public.js';
+import { workspaceAnswer, type WorkspaceRecord, type WorkspaceStore } from '../workspaces/public.js';
 import { workspaceNotFound } from './errors.js';
 
 export interface ConfigSources {

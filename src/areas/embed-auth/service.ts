@@ -3,18 +3,18 @@
 import type { Clock } from '../../clock/clock.js';
 import type { IdFactory } from '../../seed/ids.js';
 import type { TokenSigner } from '../../security/jwt.js';
-import type { ApiKeyRecord, ApiKeyStore } from '../api-keys/store.js';
-import type { ReleaseStore } from '../releases/store.js';
-import { assignTier, availableTiers, tierLimits, UNLIMITED } from '../tiers/tiers.js';
-import type { UsageStore } from '../tiers/usage-store.js';
-import type { WorkspaceStore } from '../workspaces/store.js';
+import type { ApiKeyRecord, ApiKeyStore } from '../api-keys/public.js';
+import type { ReleaseStore } from '../releases/public.js';
+import { assignTier, availableTiers, tierLimits, UNLIMITED } from '../tiers/public.js';
+import type { UsageStore } from '../tiers/public.js';
+import type { WorkspaceStore } from '../workspaces/public.js';
 import { ACCESS_TOKEN_TTL_SEC } from './schema.js';
 import type { EmbedAuthStore, SessionRecord } from './store.js';
 import { invalidRefreshToken, invalidTier } from './errors.js';
 import { unauthorized } from '../../core/errors.js';
 import type { EndUserResolver, ExternalUserHeaders, KeyForAuth } from '../../core/auth.js';
 import type { EndUserPrincipal } from '../../core/route.js';
-import type { UserStore } from '../users/store.js';
+import type { UserStore } from '../users/public.js';
 
 export interface EmbedAuthDeps {
   clock: Clock;

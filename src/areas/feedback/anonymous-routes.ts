@@ -4,13 +4,13 @@
 import { z } from 'zod';
 import { validationError } from '../../core/errors.js';
 import { defineRoute, type RouteDef } from '../../core/route.js';
-import { landingSigInvalid } from '../chat/errors.js';
+import { landingSigInvalid } from '../chat/public.js';
 import { AnonymousFeedbackRequestSchema } from '../../types/landing.js';
-import { LANDING_CLIENT, landingRelease } from '../chat/landing.js';
-import type { LandingSettings } from '../chat/landing-settings.js';
-import { sha256Hex, transcriptSigned } from '../chat/landing-signature.js';
-import type { ChatThreadStore } from '../chat/thread-store.js';
-import type { ReleaseStore } from '../releases/store.js';
+import { LANDING_CLIENT, landingRelease } from '../chat/public.js';
+import type { LandingSettings } from '../chat/public.js';
+import { sha256Hex, transcriptSigned } from '../chat/public.js';
+import type { ChatThreadStore } from '../chat/public.js';
+import type { ReleaseStore } from '../releases/public.js';
 import type { FeedbackStore } from './store.js';
 
 export const AnonymousFeedbackSchema = AnonymousFeedbackRequestSchema;

@@ -3,9 +3,9 @@
 import type { EndUserPrincipal } from '../../core/route.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import { jsonResponse } from '../../core/json-response.js';
-import { releaseForEndUser } from '../releases/access.js';
-import type { ReleaseStore } from '../releases/store.js';
-import { paginate } from '../workspaces/paging.js';
+import { releaseForEndUser } from '../releases/public.js';
+import type { ReleaseStore } from '../releases/public.js';
+import { paginate } from '../workspaces/public.js';
 import { feedbackNotFound } from './errors.js';
 import { CreateFeedbackSchema, FeedbackAnswerSchema, FeedbackListQuerySchema, FeedbackListSchema, FeedbackParamsSchema } from './schema.js';
 import type { FeedbackStore } from './store.js';

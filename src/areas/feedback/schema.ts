@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../../types/common.js';
 import { FeedbackRecordSchema, FeedbackSentimentSchema } from '../../types/feedback.js';
-import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
 export const MAX_FEEDBACK_CHARS = 5000;
 export const MAX_PROMPT_CHARS = 20_000;

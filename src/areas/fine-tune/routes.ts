@@ -3,7 +3,7 @@
 import { validationError } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type Principal, type RouteAuth, type RouteDef } from '../../core/route.js';
 import { FineTuneJobSchema, QaExportSchema } from '../../types/model-lifecycle.js';
-import { paginate } from '../workspaces/paging.js';
+import { paginate } from '../workspaces/public.js';
 import { fineTuneNotFound } from './errors.js';
 import {
   CopyFromSchema,

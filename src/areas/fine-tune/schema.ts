@@ -1,7 +1,7 @@
 // Request and answer schemas of the fine-tune routes (emulator-defined shapes).
 import { z } from 'zod';
 import { FineTuneJobSchema } from '../../types/model-lifecycle.js';
-import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
 /** The catalog models a job may start from (the chat price table's models). */
 export const BASE_MODELS = [

@@ -1,7 +1,7 @@
 // The groups routes (emulator-defined): members read; admins and owners create, update, delete,
 // invite by email and remove users.
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
-import { paginate } from '../workspaces/paging.js';
+import { paginate } from '../workspaces/public.js';
 import { groupNotFound } from './errors.js';
 import {
   CreateGroupSchema,

@@ -1,6 +1,6 @@
 // Group shapes (emulator-defined; the spec shows the commands but not the record).
 import { z } from 'zod';
-import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
 const NameSchema = z.string().trim().min(1).max(200);
 const DescriptionSchema = z.string().max(2000);

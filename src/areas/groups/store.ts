@@ -2,7 +2,7 @@
 // at once; any other address stays invited. Deleting a group drops its grants.
 import type { StoreDeps } from '../../core/services.js';
 import { toIso } from '../../core/services.js';
-import type { UserStore } from '../users/store.js';
+import type { UserStore } from '../users/public.js';
 import { alreadyInGroup, groupMemberNotFound, groupNameTaken } from './errors.js';
 import type { CreateGroupInput, Group, RemoveUserInput, UpdateGroupInput } from './schema.js';
 

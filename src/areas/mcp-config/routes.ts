@@ -5,7 +5,7 @@ import { defineRoute, type RouteDef } from '../../core/route.js';
 import { jsonResponse } from '../../core/json-response.js';
 import { DAY_MS, MINUTE_MS, rateLimitHeaders, rateLimitedError, tightest, type RateDecision, type RateLimiter } from '../../core/rate-limiter.js';
 import type { McpConfig } from '../../types/releases.js';
-import type { ReleaseStore } from '../releases/store.js';
+import type { ReleaseStore } from '../releases/public.js';
 import { mcpConfigNotFound, mcpCredentialRequired } from './errors.js';
 import { McpConfigAnswerSchema, McpConfigParamsSchema } from './schema.js';
 import { apiKeyFromRequest } from '../../core/auth.js';

@@ -1,7 +1,7 @@
 // The workspace members routes (emulator-defined): viewers read; admins and owners manage; only
 // an owner makes or removes an owner.
 import { defineRoute, workspaceOf, type Principal, type RouteDef } from '../../core/route.js';
-import { paginate } from '../workspaces/paging.js';
+import { paginate } from '../workspaces/public.js';
 import { memberNotFound } from './errors.js';
 import {
   AddMemberSchema,

@@ -1,7 +1,7 @@
 // Workspace member request and response shapes (spec section 2 `WorkspaceMember`; routes emulator-defined).
 import { z } from 'zod';
 import { WorkspaceMemberSchema, WorkspaceRoleSchema } from '../../types/identity.js';
-import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
 const PermissionsSchema = z.array(z.string().min(1).max(100)).max(100);
 

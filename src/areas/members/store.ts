@@ -2,8 +2,8 @@
 // the last owner stays. Removing a member also drops their groups and grants in that workspace.
 import type { StoreDeps } from '../../core/services.js';
 import { parseJson, toIso } from '../../core/services.js';
-import type { UserStore } from '../users/store.js';
-import type { MemberRecord, MemberRole, WorkspaceStore } from '../workspaces/store.js';
+import type { UserStore } from '../users/public.js';
+import type { MemberRecord, MemberRole, WorkspaceStore } from '../workspaces/public.js';
 import { alreadyMember, lastOwner, memberNotFound, ownersOnly, userNotFound } from './errors.js';
 import type { AddMemberInput, UpdateMemberInput } from './schema.js';
 

@@ -1,6 +1,6 @@
 // OAuth state and rules: authorization codes, refresh-token families (one per grant) and access
 // tokens, all stored as hashes or ids; revoked access-token ids; lifetimes on the emulator clock.
-import type { UserRecord, UserStore } from '../users/store.js';
+import type { UserRecord, UserStore } from '../users/public.js';
 import type { StoreDeps } from '../../core/services.js';
 import { hashSecret } from '../../security/hash.js';
 import type { TokenSigner } from '../../security/jwt.js';

@@ -2,8 +2,8 @@
 // owners grant and revoke.
 import { jsonResponse } from '../../core/json-response.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
-import type { GroupStore } from '../groups/store.js';
-import { paginate } from '../workspaces/paging.js';
+import type { GroupStore } from '../groups/public.js';
+import { paginate } from '../workspaces/public.js';
 import { userTokenRequired } from './errors.js';
 import {
   GrantParamsSchema,

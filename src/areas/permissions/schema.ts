@@ -1,7 +1,7 @@
 // Permission grant shapes (emulator-defined): a role on a resource for a user or a group.
 import { z } from 'zod';
 import { WorkspaceRoleSchema } from '../../types/identity.js';
-import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
 export const RESOURCE_KINDS = ['workspace', 'release', 'rag', 'transcript'] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];

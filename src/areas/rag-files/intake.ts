@@ -2,9 +2,9 @@
 // like `body.title`), resolves its targets, and saves one file record per target.
 import { validationError, type ValidationIssue } from '../../core/errors.js';
 import { zodIssues } from '../../core/validation.js';
-import type { Actor } from '../rag-targets/events.js';
-import { noTarget, targetNotFound } from '../rag-targets/errors.js';
-import type { RagTargetStore, TargetRow } from '../rag-targets/store.js';
+import type { Actor } from '../rag-targets/public.js';
+import { noTarget, targetNotFound } from '../rag-targets/public.js';
+import type { RagTargetStore, TargetRow } from '../rag-targets/public.js';
 import { bytesToBase64 } from './base64.js';
 import { detectKind, extensionOf, mimeFor } from './parsing/parse.js';
 import { CLEANERS, type RagPipeline } from './pipeline.js';

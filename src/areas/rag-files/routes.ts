@@ -1,6 +1,6 @@
 // The RAG file routes (spec section 4): list, get, patch, delete, vectorize-status, chunks, reindex.
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
-import { actorOf } from '../rag-targets/events.js';
+import { actorOf } from '../rag-targets/public.js';
 import { fileNotFound } from './errors.js';
 import {
   ChunkPageSchema,

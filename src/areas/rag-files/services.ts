@@ -1,12 +1,12 @@
 // What the RAG file routes are given: the stores, the pipeline and the upload limiter of one emulator.
-import type { RagEvents } from '../rag-targets/events.js';
-import type { RagTargetStore } from '../rag-targets/store.js';
+import type { RagEvents } from '../rag-targets/public.js';
+import type { RagTargetStore } from '../rag-targets/public.js';
 import type { RagPipeline } from './pipeline.js';
 import type { RagFileStore } from './store.js';
 import type { UploadLimiter } from './upload-limiter.js';
 import type { RagUploadStore } from './uploads.js';
 
-import type { WorkspaceLimits } from '../workspaces/limits.js';
+import type { WorkspaceLimits } from '../workspaces/public.js';
 
 export interface RagFileServices {
   targets: RagTargetStore;

@@ -5,9 +5,9 @@ import type { SqlValue } from '../../storage/storage.js';
 import { parseJson, toIso } from '../../core/services.js';
 import type { RagDocumentStatus } from '../../types/rag.js';
 import type { VectorIndexes } from '../../vector/index-manager.js';
-import type { TextIndex } from '../rag-search/text-index.js';
-import type { RagEvents, Actor } from '../rag-targets/events.js';
-import type { RagTargetStore } from '../rag-targets/store.js';
+import type { TextIndex } from '../rag-search/public.js';
+import type { RagEvents, Actor } from '../rag-targets/public.js';
+import type { RagTargetStore } from '../rag-targets/public.js';
 import type { ChunkingTool, FileRecord, PatchFileInput } from './schema.js';
 
 export interface FileRow {

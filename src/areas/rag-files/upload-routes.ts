@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { validationError } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
-import { actorOf } from '../rag-targets/events.js';
-import { targetNotFound } from '../rag-targets/errors.js';
-import { TARGET_DEFAULTS } from '../rag-targets/schema.js';
+import { actorOf } from '../rag-targets/public.js';
+import { targetNotFound } from '../rag-targets/public.js';
+import { TARGET_DEFAULTS } from '../rag-targets/public.js';
 import { loadTokenCounter } from './parsing/chunker.js';
 import { ParseError, detectKind, extractText } from './parsing/parse.js';
 import { parseCleaners, readUpload, resolveTargets, saveUpload, type IncomingFile } from './intake.js';

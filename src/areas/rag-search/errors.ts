@@ -1,3 +1,3 @@
 // RAG search errors, named after their wire codes.
-export { targetNotFound, groupNotFound } from '../rag-targets/errors.js';
-export { fileNotFound } from '../rag-files/errors.js';
+export { targetNotFound, groupNotFound } from '../rag-targets/public.js';
+export { fileNotFound } from '../rag-files/public.js';

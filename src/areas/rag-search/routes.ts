@@ -1,8 +1,8 @@
 // The RAG retrieval routes (spec section 4): full-text search and context retrieval by
 // collectionId or groupId.
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
-import type { RagFileStore } from '../rag-files/store.js';
-import type { RagTargetStore, TargetRow } from '../rag-targets/store.js';
+import type { RagFileStore } from '../rag-files/public.js';
+import type { RagTargetStore, TargetRow } from '../rag-targets/public.js';
 import { fileNotFound, groupNotFound, targetNotFound } from './errors.js';
 import { ContextBodySchema, SEARCH_DEFAULT_LIMIT, SearchQuerySchema, SearchResultSchema } from './schema.js';
 import type { RagSearchStore } from './store.js';

@@ -4,8 +4,8 @@
 import type { StoreDeps } from '../../core/services.js';
 import type { SqlValue } from '../../storage/storage.js';
 import type { VectorIndexes } from '../../vector/index-manager.js';
-import type { RagFileStore } from '../rag-files/store.js';
-import type { TargetRow } from '../rag-targets/store.js';
+import type { RagFileStore } from '../rag-files/public.js';
+import type { TargetRow } from '../rag-targets/public.js';
 import { rankSegments, type Segment } from './full-text.js';
 import type { TextIndex } from './text-index.js';
 import { RAG_CONTEXT_MAX_TOP_K } from '../../types/rag.js';

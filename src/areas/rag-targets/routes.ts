@@ -3,7 +3,7 @@
 // bulk-reindex, prune-ghost-refs, the event log and the whole-vector chunk listing.
 import { forbidden, validationError } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
-import type { RagFileServices } from '../rag-files/services.js';
+import type { RagFileServices } from '../rag-files/public.js';
 import type { VectorIndexes } from '../../vector/index-manager.js';
 import { actorOf } from './events.js';
 import { targetNotFound } from './errors.js';

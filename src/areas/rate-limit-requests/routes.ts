@@ -1,9 +1,9 @@
 // The rate-limit request routes (emulator-defined): a workspace's admins ask for a key's limits
 // (`api-key request-limit`); platform admins list and decide them (`admin rate-limit-requests`).
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
-import type { UserStore } from '../users/store.js';
-import { paginate } from '../workspaces/paging.js';
-import { userOf } from '../workspaces/routes.js';
+import type { UserStore } from '../users/public.js';
+import { paginate } from '../workspaces/public.js';
+import { userOf } from '../workspaces/public.js';
 import { platformAdminOnly } from './errors.js';
 import {
   CreateRateLimitRequestSchema,

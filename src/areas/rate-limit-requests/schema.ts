@@ -1,7 +1,7 @@
 // Rate-limit request shapes (emulator-defined): a workspace asks for a key's per-minute and
 // per-day limits; a platform admin approves or denies.
 import { z } from 'zod';
-import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'denied'] as const;
 export const RequestStatusSchema = z.enum(REQUEST_STATUSES);

@@ -2,7 +2,7 @@
 // delete, publish, deprecate, the emulator-defined clone and derive-theme, and the public bootstrap
 // `/white-label-release/{id}`. Answers carry the spec's fields and the real clients' document ones.
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
-import { paginate } from '../workspaces/paging.js';
+import { paginate } from '../workspaces/public.js';
 import { bootstrapOf } from './bootstrap.js';
 import { releaseNotFound } from './errors.js';
 import {

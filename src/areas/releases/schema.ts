@@ -15,7 +15,7 @@ import {
   ReleaseWireSchema,
   ThemeSchema,
 } from '../../types/releases.js';
-import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
 export const MAX_NAME_CHARS = 200;
 export const MAX_ORIGINS = 100;

@@ -5,10 +5,10 @@ import type { Clock } from '../../clock/clock.js';
 import { notFound, validationError } from '../../core/errors.js';
 import { defineRoute, type Principal, type RouteDef } from '../../core/route.js';
 import { boundWorkspaces, reaches } from '../../core/tenant.js';
-import { transcriptLocked, transcriptNotFound } from '../transcripts/errors.js';
-import { MessagesQuerySchema } from '../transcripts/schema.js';
-import type { TranscriptStore } from '../transcripts/store.js';
-import type { WorkspaceStore } from '../workspaces/store.js';
+import { transcriptLocked, transcriptNotFound } from '../transcripts/public.js';
+import { MessagesQuerySchema } from '../transcripts/public.js';
+import type { TranscriptStore } from '../transcripts/public.js';
+import type { WorkspaceStore } from '../workspaces/public.js';
 import {
   HealthAnswerSchema,
   SessionParamsSchema,

@@ -1,6 +1,6 @@
 // Shapes of the service-agent session routes (spec section 4; bodies not shown, so emulator-defined).
 import { z } from 'zod';
-import { MessageInputSchema } from '../transcripts/schema.js';
+import { MessageInputSchema } from '../transcripts/public.js';
 
 export const MAX_SYNC_MESSAGES = 5000;
 

@@ -1,7 +1,7 @@
 // The terms routes (contract route table, CLI `terms` group): management by workspace members and
 // keys; the gate and accept for end users, anonymous sessions included.
 import { defineRoute, workspaceOf, type Principal, type RouteDef } from '../../core/route.js';
-import { paginate } from '../workspaces/paging.js';
+import { paginate } from '../workspaces/public.js';
 import {
   AcceptAnswerSchema,
   AcceptTermsSchema,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { IdSchema, IsoTimestampSchema } from '../../types/common.js';
 import { ReleaseTermsAcceptRequestSchema } from '../../types/landing.js';
 import { TermsAcceptInputSchema, TermsGateSchema } from '../../types/terms.js';
-import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
 export const MAX_TITLE_CHARS = 500;
 /** Largest terms body (markdown), emulator-defined. */

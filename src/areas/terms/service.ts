@@ -3,8 +3,8 @@
 import { validationError } from '../../core/errors.js';
 import type { Principal } from '../../core/route.js';
 import { toIso } from '../../core/services.js';
-import { releaseForEndUser } from '../releases/access.js';
-import type { ReleaseStore } from '../releases/store.js';
+import { releaseForEndUser } from '../releases/public.js';
+import type { ReleaseStore } from '../releases/public.js';
 import { releaseHasTerms, staleTermsVersion, termsNotFound } from './errors.js';
 import type { AcceptTermsInput, CreateTermsInput, UpdateTermsInput } from './schema.js';
 import { termsOut, type TermsGate, type TermsRecord, type TermsStore } from './store.js';

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { notFound, validationError } from '../../core/errors.js';
 import { defineRoute, type EndUserPrincipal, type RouteDef } from '../../core/route.js';
-import type { EmbedAuth } from '../embed-auth/service.js';
-import { ServedTierLimitsSchema } from '../embed-auth/schema.js';
-import type { ReleaseStore } from '../releases/store.js';
+import type { EmbedAuth } from '../embed-auth/public.js';
+import { ServedTierLimitsSchema } from '../embed-auth/public.js';
+import type { ReleaseStore } from '../releases/public.js';
 
 const QuotaQuery = z.object({ releaseId: z.string().min(1).max(200).optional() });
 

@@ -3,7 +3,7 @@
 import { forbidden, validationError, type ValidationIssue } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type Permission, type Principal, type RouteAuth, type RouteDef } from '../../core/route.js';
 import { TrainingDataSetSchema, type TrainingSource } from '../../types/model-lifecycle.js';
-import { paginate } from '../workspaces/paging.js';
+import { paginate } from '../workspaces/public.js';
 import { trainingDataNotFound, trainingDataNotReady } from './errors.js';
 import { EXPORT_MEDIA_TYPES, exportFilename, exportText, ragDocument } from './export.js';
 import {

@@ -1,7 +1,7 @@
 // Request and answer schemas of the training-data routes (emulator-defined shapes).
 import { z } from 'zod';
 import { TrainingDataSetSchema, TrainingPairSchema } from '../../types/model-lifecycle.js';
-import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
 export const MAX_SOURCES = 50;
 export const DEFAULT_MAX_PAIRS = 50;

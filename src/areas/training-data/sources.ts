@@ -1,8 +1,8 @@
 // What training data reads and writes outside its own table, over the public APIs of the rag and
 // transcripts areas: RAG file text, a target's files, a transcript's messages, and a new RAG file
 // that indexes like an upload (export-to-rag). Only their stores' public methods are used.
-import type { RagFileServices } from '../rag-files/services.js';
-import type { TranscriptStore } from '../transcripts/store.js';
+import type { RagFileServices } from '../rag-files/public.js';
+import type { TranscriptStore } from '../transcripts/public.js';
 import type { TrainingSources } from './store.js';
 
 /** Base64 of the document's bytes, as RAG files store them (chunked: no argument-count limit). */

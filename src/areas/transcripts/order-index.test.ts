@@ -5,6 +5,11 @@ import { PgliteStorage } from '../../storage/pglite/pglite-storage.js';
 import type { Storage } from '../../storage/storage.js';
 import { betterSqliteLoads } from '../../storage/sqlite-probe.js';
 import { TranscriptOrder, forgetTranscriptOrder, type OrderKey } from './order-index.js';
+import { CORE_TABLES } from '../../storage/schema.js';
+import { TRANSCRIPTS_TABLES } from './tables.js';
+
+/** The area's own tables and storage's (the order index keeps its note in `meta`). */
+const tables = [...TRANSCRIPTS_TABLES, ...CORE_TABLES];
 
 const WS = ['ws_a', 'ws_b'];
 
@@ -34,8 +39,8 @@ async function expectAgrees(storage: Storage, order: TranscriptOrder, ws: string
 
 // SQLite only where better-sqlite3 loads (an install without a compiler has PGlite alone).
 const DRIVERS: Array<readonly [string, () => Promise<Storage>]> = [
-  ...((await betterSqliteLoads()) ? [['sqlite', () => SqliteStorage.create()] as const] : []),
-  ['pglite', () => PgliteStorage.create()] as const,
+  ...((await betterSqliteLoads()) ? [['sqlite', () => SqliteStorage.create({ tables })] as const] : []),
+  ['pglite', () => PgliteStorage.create({ tables })] as const,
 ];
 
 describe.each(DRIVERS)('transcript order index on %s', (_name, open) => {

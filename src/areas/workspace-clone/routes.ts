@@ -1,8 +1,8 @@
 // The workspace clone routes (emulator-defined): queue a clone (202 with the job), then poll the
 // job until it is completed (with the new workspace's id) or failed.
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
-import { userOf } from '../workspaces/routes.js';
-import type { WorkspaceStore } from '../workspaces/store.js';
+import { userOf } from '../workspaces/public.js';
+import type { WorkspaceStore } from '../workspaces/public.js';
 import { cloneJobNotFound } from './errors.js';
 import { CloneJobSchema, CloneWorkspaceSchema, JobParamsSchema, WorkspaceJobParamsSchema, WorkspaceParamsSchema } from './schema.js';
 import { cloneJobAnswer, type CloneJobStore } from './store.js';

@@ -1,6 +1,6 @@
 // Workspace clone job shapes (emulator-defined; the spec names the command but not its states).
 import { z } from 'zod';
-import { WorkspaceNameSchema } from '../workspaces/schema.js';
+import { WorkspaceNameSchema } from '../workspaces/public.js';
 
 export const CLONE_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
 export type CloneStatus = (typeof CLONE_STATUSES)[number];

@@ -3,8 +3,8 @@
 import type { JobHandlers } from '../../clock/scheduler.js';
 import type { StoreDeps } from '../../core/services.js';
 import { parseJson, toIso } from '../../core/services.js';
-import type { WorkspaceRecord, WorkspaceStore } from '../workspaces/store.js';
-import type { TranscriptStore } from '../transcripts/store.js';
+import type { WorkspaceRecord, WorkspaceStore } from '../workspaces/public.js';
+import type { TranscriptStore } from '../transcripts/public.js';
 import { CLONE_COMPLETED_AFTER_MS, CLONE_RUNNING_AFTER_MS, type CloneJob, type CloneStatus } from './schema.js';
 
 interface JobRow {

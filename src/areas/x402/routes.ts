@@ -4,9 +4,9 @@
 // the chat sends write.
 import { notFound } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
-import { priceOf, requirementsOf, toMicro, type PaymentConfig } from '../chat/payment.js';
-import type { ReleaseRecord, ReleaseStore } from '../releases/store.js';
-import { paginate } from '../workspaces/paging.js';
+import { priceOf, requirementsOf, toMicro, type PaymentConfig } from '../chat/public.js';
+import type { ReleaseRecord, ReleaseStore } from '../releases/public.js';
+import { paginate } from '../workspaces/public.js';
 import { MICRO_PER_USD, NETWORKS, type NetworkName } from './networks.js';
 import { PaymentListQuerySchema, PaymentParamsSchema, PaymentListSchema, ToolParamsSchema } from './schema.js';
 import { X402PaymentRecordSchema, X402PriceSchema, X402PricingSchema, X402WalletSchema } from '../../types/x402.js';

@@ -1,7 +1,7 @@
 // Request shapes of the x402 reads (emulator-defined paths; records in src/types/x402.ts).
 import { z } from 'zod';
 import { X402PaymentRecordSchema } from '../../types/x402.js';
-import { PageQuerySchema, pageSchema } from '../workspaces/paging.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
 export const PaymentListQuerySchema = PageQuerySchema;
 export const PaymentListSchema = pageSchema(X402PaymentRecordSchema);

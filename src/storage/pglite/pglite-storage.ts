@@ -1,7 +1,7 @@
 // The PGlite driver: Postgres semantics in WebAssembly, in memory or in a data dir (or IndexedDB in a browser).
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
-import { TABLES } from '../schema.js';
+import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
 import { clearLog, primaryKeys, rollBack, setRecording, undoStatements } from './pglite-undo.js';
@@ -14,7 +14,7 @@ interface PgliteSnapshot extends StorageSnapshot {
 export interface PgliteOptions {
   /** A data dir (Node), `idb://name` (browser), or in memory when absent. */
   dataDir?: string;
-  /** The tables to create and keep (the world passes its areas' tables); the built-in list when absent. */
+  /** The tables to create and keep (the world passes its areas' tables); only the core tables when absent. */
   tables?: readonly TableDef[];
 }
 
@@ -62,7 +62,7 @@ export class PgliteStorage implements Storage {
   static async create(options: PgliteOptions = {}): Promise<PgliteStorage> {
     const pg = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     await pg.waitReady;
-    const tables = options.tables ?? TABLES;
+    const tables = options.tables ?? CORE_TABLES;
     const storage = new PgliteStorage(pg, tables);
     await pg.exec(schemaStatementsOf(tables).join(';\n'));
     storage.keys = await primaryKeys(pg);

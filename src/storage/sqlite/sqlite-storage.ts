@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
-import { TABLES } from '../schema.js';
+import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
 
@@ -16,7 +16,7 @@ interface SqliteSnapshot extends StorageSnapshot {
 export interface SqliteOptions {
   /** A folder to keep the database in; in memory when absent. */
   dataDir?: string;
-  /** The tables to create and keep (the world passes its areas' tables); the built-in list when absent. */
+  /** The tables to create and keep (the world passes its areas' tables); only the core tables when absent. */
   tables?: readonly TableDef[];
 }
 
@@ -48,7 +48,7 @@ export class SqliteStorage implements Storage {
       mkdirSync(options.dataDir, { recursive: true });
       file = join(options.dataDir, 'emulator.sqlite');
     }
-    const storage = new SqliteStorage(file, options.tables ?? TABLES);
+    const storage = new SqliteStorage(file, options.tables ?? CORE_TABLES);
     storage.migrate();
     return storage;
   }

@@ -1,8 +1,8 @@
 // One offset for every time a scenario names: `real` clocks start at the wall clock and `--now`
 // pins the start, and moving the scenario's `now` alone would break its relations (a key that
 // expires in ten minutes, a transcript an hour old). Applied once, before the loader reads it.
-import type { Scenario } from '../scenarios/schema.js';
-import { shiftSections } from '../scenarios/sections.js';
+import type { Scenario } from './schema.js';
+import { shiftSections } from './sections.js';
 
 const shiftIso = (iso: string, offsetMs: number): string => new Date(Date.parse(iso) + offsetMs).toISOString();
 

@@ -1,6 +1,6 @@
 // One offset for every scenario time: relations between the scenario's times survive the shift.
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../scenarios/validate.js';
+import { parseScenario } from './validate.js';
 import { shiftScenario } from './time-shift.js';
 
 describe('shiftScenario', () => {

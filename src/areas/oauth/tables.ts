@@ -1,7 +1,6 @@
-// Tables of the OAuth (PKCE) area: authorization codes, refresh-token families, issued access
-// tokens and revoked access-token ids (portable SQL, like schema.ts). Codes and refresh tokens
-// are stored as SHA-256 hashes only.
-import type { TableDef } from './table-def.js';
+// The oauth area's tables (portable SQL: SQLite and Postgres both accept it). Times are epoch ms;
+// JSON values are text; booleans 0/1 integers.
+import type { TableDef } from '../../storage/table-def.js';
 
 export const OAUTH_TABLES: TableDef[] = [
   {

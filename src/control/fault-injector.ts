@@ -4,7 +4,7 @@
 import { ERROR_STATUS, validationError, type ErrorCode } from '../core/errors.js';
 import { jsonResponse } from '../core/json-response.js';
 import { zodIssues } from '../core/validation.js';
-import { FaultRuleSchema, type FaultRule, type FaultView } from '../control/fault-schema.js';
+import { FaultRuleSchema, type FaultRule, type FaultView } from './fault-schema.js';
 import { SeededRandom, deriveSeed } from '../seed/random.js';
 import { matchesGlob } from './path-glob.js';
 

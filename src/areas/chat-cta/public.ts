@@ -1,0 +1,4 @@
+// The chat-cta area's public entry: what other areas may import from it (architecture.test.ts
+// allows only this file across areas). Everything else in the folder is its own business.
+export { cardForMessage, decide } from './rules.js';
+export type { CtaStore } from './store.js';

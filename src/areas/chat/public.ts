@@ -1,0 +1,16 @@
+// The chat area's public entry: what other areas may import from it (architecture.test.ts
+// allows only this file across areas). Everything else in the folder is its own business.
+export { endUserOf } from './access.js';
+export type { ChatAccess } from './access.js';
+export { landingSigInvalid } from './errors.js';
+export { LANDING_CLIENT, landingRelease } from './landing.js';
+export type { LandingSettings } from './landing-settings.js';
+export { sha256Hex, transcriptSigned } from './landing-signature.js';
+export { priceOf, requirementsOf, toMicro } from './payment.js';
+export type { PaymentConfig } from './payment.js';
+export type { ChatReplies } from './replies.js';
+export { deltas } from './reply-generator.js';
+export { ThreadParamsSchema } from './schema.js';
+export type { ChatResult, ChatService } from './send.js';
+export { sseResponse } from './streaming.js';
+export type { ChatThreadStore, ThreadRecord } from './thread-store.js';

@@ -1,0 +1,4 @@
+// The groups area's public entry: what other areas may import from it (architecture.test.ts
+// allows only this file across areas). Everything else in the folder is its own business.
+export { GroupSchema } from './schema.js';
+export type { GroupStore } from './store.js';

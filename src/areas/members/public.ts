@@ -1,0 +1,4 @@
+// The members area's public entry: what other areas may import from it (architecture.test.ts
+// allows only this file across areas). Everything else in the folder is its own business.
+export { memberAnswer } from './store.js';
+export type { MemberStore } from './store.js';

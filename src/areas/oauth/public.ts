@@ -1,0 +1,4 @@
+// The oauth area's public entry: what other areas may import from it (architecture.test.ts
+// allows only this file across areas). Everything else in the folder is its own business.
+export type { ClientRegistry } from './registration.js';
+export type { OAuthStore } from './store.js';

@@ -1,0 +1,4 @@
+// The permissions area's public entry: what other areas may import from it (architecture.test.ts
+// allows only this file across areas). Everything else in the folder is its own business.
+export { PermissionGrantSchema } from './schema.js';
+export type { PermissionStore } from './store.js';

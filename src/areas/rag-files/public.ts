@@ -1,0 +1,5 @@
+// The rag-files area's public entry: what other areas may import from it (architecture.test.ts
+// allows only this file across areas). Everything else in the folder is its own business.
+export { fileNotFound } from './errors.js';
+export type { RagFileServices } from './services.js';
+export type { RagFileStore } from './store.js';

@@ -1,0 +1,3 @@
+// The rate-limit-requests area's public entry: what other areas may import from it (architecture.test.ts
+// allows only this file across areas). Everything else in the folder is its own business.
+export type { RateLimitRequestStore } from './store.js';

@@ -1,0 +1,18 @@
+// Shapes of tier limits as documents and keys give them (zod): the slugs and a partial limits object.
+import { z } from 'zod';
+
+export const TIER_SLUGS = ['free', 'basic', 'premium', 'enterprise', 'unlimited'] as const;
+
+/** Partial tier limits: a workspace's embed tier or a key's customTierLimits entry. */
+export const TierLimitsSchema = z
+  .object({
+    // -1 is unlimited (real wire: Examples embed/MembershipTiers.md).
+    messagesPerMonth: z.number().int().min(-1),
+    messagesPerDay: z.number().int().min(-1),
+    messagesPerHour: z.number().int().min(-1),
+    maxConversationLength: z.number().int().min(-1),
+    maxTokensPerMessage: z.number().int().positive(),
+    maxConcurrentChats: z.number().int().positive(),
+  })
+  .partial()
+  .strict();

@@ -1,0 +1,35 @@
+// The narrow interface the control plane talks to: the world implements it (emulator/world.ts), so
+// control/* depends on no emulator module and the emulator mounts the control routes over itself.
+import type { RagFileState } from '../areas/rag-files/pipeline.js';
+import type { Clock } from '../clock/clock.js';
+import type { Scheduler } from '../clock/scheduler.js';
+import type { Handles } from '../core/handles.js';
+import type { ScenarioSummary } from '../scenarios/validate.js';
+import type { Scenario } from '../scenarios/schema.js';
+import type { SeededRandom } from '../seed/random.js';
+import type { Storage } from '../storage/storage.js';
+import type { FaultInjector } from './fault-injector.js';
+import type { Mailbox } from './mailbox-store.js';
+import type { RequestJournal } from './request-journal.js';
+import type { ClockChange } from './schema.js';
+
+export interface ControlPort {
+  readonly clock: Clock;
+  readonly random: SeededRandom;
+  readonly storage: Pick<Storage, 'kind'>;
+  readonly scheduler: Pick<Scheduler, 'flush'>;
+  readonly scenario: Scenario;
+  readonly faults: FaultInjector;
+  readonly journal: RequestJournal;
+  readonly mailbox: Mailbox;
+  resetTo(options?: { scenario?: string; seed?: number }): Promise<Handles>;
+  loadDocument(doc: unknown): Promise<Handles>;
+  changeClock(change: ClockChange): Promise<void>;
+  issueToken(userId: string, expiresInSec?: number): Promise<{ accessToken: string; expiresAt: string }>;
+  scenarios(): Promise<{ current: string; available: ScenarioSummary[] }>;
+  /** Every RAG file's pipeline state (GET /__emulator/rag/files). */
+  ragFileStates(): Promise<RagFileState[]>;
+  /** The whole state as portable JSON, and its import (emulator/state-export.ts). */
+  exportState(): Promise<unknown>;
+  importState(input: unknown): Promise<Handles>;
+}
