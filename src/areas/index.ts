@@ -9,6 +9,9 @@ import { serviceAgentArea } from './service-agent/index.js';
 import { arenaPresetsArea } from './arena-presets/index.js';
 import { stylePatternsArea } from './style-patterns/index.js';
 import { qaArea } from './qa/index.js';
+import { trainingDataArea } from './training-data/index.js';
+import { fineTuneArea } from './fine-tune/index.js';
+import { workspaceChatArea } from './workspace-chat/index.js';
 
 export const AREAS: AnyArea[] = [
   rateLimitRequestsArea,
@@ -18,4 +21,7 @@ export const AREAS: AnyArea[] = [
   arenaPresetsArea,
   stylePatternsArea,
   qaArea,
+  trainingDataArea,
+  fineTuneArea,
+  workspaceChatArea,
 ];

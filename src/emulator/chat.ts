@@ -9,7 +9,7 @@ import { anonymousFeedbackRoutes } from '../areas/feedback/anonymous-routes.js';
 import { messageRoutes } from '../areas/chat/message-routes.js';
 import { RagContextRetriever } from '../areas/chat/retrieval.js';
 import { PaymentGate } from '../areas/chat/payment.js';
-import { ChatService } from '../areas/chat/send.js';
+import { ChatService, type FineTuneModels } from '../areas/chat/send.js';
 import { threadRoutes } from '../areas/chat/thread-routes.js';
 import { ChatThreadStore } from '../areas/chat/thread-store.js';
 import { ctaRoutes } from '../areas/chat-cta/routes.js';
@@ -57,6 +57,8 @@ export function chatRoutes(world: World): RouteDef[] {
     retriever: new RagContextRetriever(world.stores.ragSearch, world.stores.rag.targets, world.stores.rag.files),
     ctas,
     payments: new PaymentGate(world.stores.x402Payments),
+    // The fine-tune area (mounted after chat, so asked lazily) resolves the `ft:…` models a release names.
+    fineTunes: { resolveModel: (ws, model, strict) => world.areas.api<FineTuneModels>('fine-tune').resolveModel(ws, model, strict) },
   });
   const landing: LandingDeps = { releases, threads, chat, limiter: world.rateLimiter, settings: () => world.settings.landing, now };
   return [

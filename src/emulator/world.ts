@@ -2,13 +2,6 @@
 // Callers hold the request lock; nothing here locks.
 import { ApiKeyStore } from '../areas/api-keys/store.js';
 import { TranscriptStore } from '../areas/transcripts/store.js';
-import { RagPipeline } from '../areas/rag-files/pipeline.js';
-import { RagFileStore } from '../areas/rag-files/store.js';
-import { UploadLimiter } from '../areas/rag-files/upload-limiter.js';
-import { RagUploadStore } from '../areas/rag-files/uploads.js';
-import { RagSearchStore } from '../areas/rag-search/store.js';
-import { RagEvents } from '../areas/rag-targets/events.js';
-import { RagTargetStore } from '../areas/rag-targets/store.js';
 import { VectorIndexes } from '../vector/index-manager.js';
 import { TextIndex } from '../areas/rag-search/text-index.js';
 import { EmbedAuth } from '../areas/embed-auth/service.js';
@@ -21,7 +14,6 @@ import { OAuthStore } from '../areas/oauth/store.js';
 import { ClientRegistry } from '../areas/oauth/registration.js';
 import { UserStore } from '../areas/users/store.js';
 import { WorkspaceStore } from '../areas/workspaces/store.js';
-import { WorkspaceLimits } from '../areas/workspaces/limits.js';
 import { Clock } from '../clock/clock.js';
 import { Scheduler, type JobHandlers } from '../clock/scheduler.js';
 import { createCoreHandler, type CoreHandler } from '../core/app.js';
@@ -52,6 +44,7 @@ import { buildRoutes } from './routes.js';
 import type { AdoptedState, Stores, WorldOptions, WorldSnapshot } from './world-shapes.js';
 import { identityStores } from './identity.js';
 import { chatStores } from './chat.js';
+import { ragStores } from './rag.js';
 import { FaultInjector } from '../control/fault-injector.js';
 import { RequestJournal } from '../control/request-journal.js';
 import { Mailbox } from '../control/mailbox-store.js';
@@ -144,7 +137,7 @@ export class World implements ControlPort {
       oauthClients: new ClientRegistry(deps),
       ...identityStores(deps, shared),
       ...chatStores(deps, shared),
-      ...this.ragStores(deps, shared.workspaces),
+      ...ragStores(deps, shared.workspaces, { vectorIndexes: this.vectorIndexes, textIndex: this.textIndex, rateLimiter: this.rateLimiter, settings: () => this.settings }),
     };
     this.registerJobs(this.stores.rag.pipeline.jobs());
     this.embedAuth = new EmbedAuth({
@@ -204,18 +197,6 @@ export class World implements ControlPort {
   /** The tables a state export carries. */
   exportedTables(): string[] {
     return this.storage.tableNames.filter((t) => !this.unexported.includes(t));
-  }
-
-  private ragStores(deps: StoreDeps, workspaces: WorkspaceStore): Pick<Stores, 'rag' | 'ragSearch'> {
-    const targets = new RagTargetStore(deps);
-    const events = new RagEvents(deps);
-    const files = new RagFileStore(deps, targets, events, this.vectorIndexes, this.textIndex);
-    const pipeline = new RagPipeline(deps, files, targets, events, () => this.settings.indexing);
-    const uploadLimiter = new UploadLimiter(this.rateLimiter, () => this.settings.uploads, () => this.clock.now());
-    return {
-      rag: { targets, files, events, pipeline, uploads: new RagUploadStore(deps), uploadLimiter, limits: new WorkspaceLimits(deps, workspaces) },
-      ragSearch: new RagSearchStore(deps, files, this.vectorIndexes, this.textIndex),
-    };
   }
 
   private async signerFor(seed: number): Promise<TokenSigner> {

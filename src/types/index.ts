@@ -371,3 +371,26 @@ export {
   type ArenaPreset,
   type StylePattern,
 } from './qa.js';
+// Model lifecycle: training data, fine-tune jobs, workspace chat completions (model-lifecycle.ts; emulator-defined)
+export {
+  TrainingDataStatusSchema,
+  TrainingSourceSchema,
+  TrainingPairSchema,
+  TrainingDataSetSchema,
+  FineTuneStatusSchema,
+  LossPointSchema,
+  FineTuneJobSchema,
+  QaExportSchema,
+  WorkspaceChatMessageSchema,
+  WorkspaceChatCompletionSchema,
+  type TrainingDataStatus,
+  type TrainingSource,
+  type TrainingPair,
+  type TrainingDataSet,
+  type FineTuneStatus,
+  type LossPoint,
+  type FineTuneJob,
+  type QaExport,
+  type WorkspaceChatMessage,
+  type WorkspaceChatCompletion,
+} from './model-lifecycle.js';

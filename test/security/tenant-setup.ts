@@ -65,6 +65,10 @@ export async function populateA(door: SuiteDoor): Promise<AIds> {
   const trustRun = await made('POST', '/api/v1/trust/runs', asKey, { suiteId, releaseId: 'rel_help' });
   const preset = await made('POST', '/api/v1/arena-presets', alice, { title: 'A preset', variants: [{ releaseId: 'rel_help' }, { releaseId: 'rel_public' }] });
   const pattern = await made('POST', '/api/v1/style-patterns', alice, { title: 'A style', rules: ['Private to A.'], releaseIds: ['rel_help'] });
+  const trainingData = await made('POST', '/api/v1/training-data/generate', asKey, { fileIds: ['file_security'] });
+  const fineTune = await made('POST', '/api/v1/fine-tune', asKey, { baseModel: 'gpt-4o-mini', trainingData: idOf(trainingData, '_id') });
+  // One source: queued 1 s, then read 2 s later; the set is then exportable.
+  await door.fetch('/__emulator/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: 3000 }) });
   const upload = (await door.call('POST', '/api/v1/rag/presigned', asKey, [{ byteSize: 5, filename: 'a.txt' }])).body as unknown as Record<string, unknown>[];
   return {
     ...SEEDED,
@@ -77,6 +81,8 @@ export async function populateA(door: SuiteDoor): Promise<AIds> {
     jobId: idOf(clone, 'jobId'),
     requestId: idOf(request, 'id'),
     threadId: idOf(thread, 'id', '_id'),
+    trainingDataId: idOf(trainingData, '_id'),
+    fineTuneId: idOf(fineTune, '_id'),
     uploadId: idOf(upload[0] as Record<string, unknown>, 'uploadId'),
     fileKey: idOf(upload[0] as Record<string, unknown>, 'fileKey'),
     suiteId,

@@ -17,7 +17,9 @@ export interface AssistantAttempt {
 }
 
 export function assistantChain(release: ReleaseRecord, choose?: string, overrideModel?: string): AssistantRef[] {
-  const primary: AssistantRef = { id: overrideModel ?? (typeof release.config.model === 'string' ? release.config.model : DEFAULT_MODEL), finetune: false };
+  const model = overrideModel ?? (typeof release.config.model === 'string' ? release.config.model : DEFAULT_MODEL);
+  // `ft:…` names a fine-tune (releases/wire.ts): resolved to its trained model before the reply.
+  const primary: AssistantRef = { id: model, finetune: model.startsWith('ft:') };
   const fallbacks = (release.fallbackAssistants ?? []).flatMap((a): AssistantRef[] =>
     typeof a.id === 'string' ? [{ id: a.id, finetune: a.finetune === true }] : [],
   );

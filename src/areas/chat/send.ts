@@ -11,7 +11,7 @@ import { quotaRefusal } from '../tiers/public.js';
 import type { QuotaStatus, UsageStore } from '../tiers/public.js';
 import { cardForMessage, decide } from '../chat-cta/public.js';
 import type { CtaStore } from '../chat-cta/public.js';
-import { assistantChain, runChain, simulatedFailures } from './assistants.js';
+import { assistantChain, runChain, simulatedFailures, type AssistantRef } from './assistants.js';
 import { allAssistantsFailed, badField, threadArchived } from './errors.js';
 import type { AcceptedPayment, PaymentGate } from './payment.js';
 import { composeReply, keywords, type ContextEntry } from './reply-generator.js';
@@ -39,6 +39,16 @@ export interface ChatServiceDeps {
   ctas: CtaStore;
   /** Prices paid releases and records accepted x402 payments. */
   payments: PaymentGate;
+  /** Fine-tuned models (the fine-tune area): a release naming one answers with it once trained. */
+  fineTunes?: FineTuneModels;
+}
+
+export interface FineTuneModels {
+  /**
+   * The trained model a fine-tune reference names; throws a clear error when it cannot answer yet,
+   * and when it names none: always for an `ft:…` model, else (`strict` false) answers undefined.
+   */
+  resolveModel(workspaceId: string, model: string, strict: boolean): Promise<{ model: string; baseModel: string } | undefined>;
 }
 
 export interface SendContext {
@@ -71,6 +81,19 @@ export function relevant(context: ContextEntry[], prompt: string): ContextEntry[
 export class ChatService {
   constructor(private readonly deps: ChatServiceDeps) {}
 
+  /** Fine-tunes in the chain become their trained model ids; an unknown or untrained one is refused. */
+  private async resolveFineTunes(workspaceId: string, chain: AssistantRef[]): Promise<AssistantRef[]> {
+    const fineTunes = this.deps.fineTunes;
+    if (!fineTunes || !chain.some((a) => a.finetune)) return chain;
+    const out: AssistantRef[] = [];
+    for (const a of chain) {
+      // A fallback `{id, finetune: true}` that names no job of the workspace keeps its catalog id.
+      const trained = a.finetune ? await fineTunes.resolveModel(workspaceId, a.id, a.id.startsWith('ft:')) : undefined;
+      out.push(trained ? { id: trained.model, finetune: true } : a);
+    }
+    return out;
+  }
+
   async send(ctx: SendContext, body: SendMessageInput): Promise<ChatResult> {
     const { thread, release, principal } = ctx;
     const config = release.config;
@@ -82,7 +105,7 @@ export class ChatService {
     if (body.override !== undefined && typeof config.byokId !== 'string') {
       throw badField('body.override', 'Only a release pinned to a provider key (config.byokId) accepts an override');
     }
-    const chain = assistantChain(release, body.assistantName, body.override?.model);
+    const chain = await this.resolveFineTunes(release.workspaceId, assistantChain(release, body.assistantName, body.override?.model));
     const tokenizer = await loadTokenizer();
     const contentTokens = tokenizer.count(body.content);
     // The conversation's length counts the user's messages, as the quotas count sends.

@@ -1,0 +1,48 @@
+// The training-data scenario section (`workspaces[].trainingData`): sets placed in any state at the
+// scenario's `now`; a queued or running one is continued by the clock.
+import { z } from 'zod';
+import { TrainingPairSchema, TrainingSourceSchema } from '../../types/model-lifecycle.js';
+import { DEFAULT_MAX_PAIRS, MAX_PAIRS } from './schema.js';
+import type { TrainingDataStore } from './store.js';
+
+const Id = z.string().min(1).max(200);
+
+export const TrainingDataDocSchema = z
+  .object({
+    id: Id.optional(),
+    title: z.string().min(1).max(200),
+    status: z.enum(['queued', 'running', 'succeeded', 'failed']).default('succeeded'),
+    /** For a running set: the percent of sources already read. */
+    progress: z.number().int().min(0).max(100).optional(),
+    sources: z.array(TrainingSourceSchema.extend({ title: z.string().max(200).default('') })).default([]),
+    pairs: z.array(TrainingPairSchema).default([]),
+    maxPairs: z.number().int().min(1).max(MAX_PAIRS).default(DEFAULT_MAX_PAIRS),
+    error: z.string().max(2000).optional(),
+  })
+  .strict()
+  .superRefine((doc, ctx) => {
+    if ((doc.status === 'queued' || doc.status === 'running') && doc.sources.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['sources'], message: 'A queued or running set needs the sources it reads' });
+    }
+  });
+
+export const TrainingDataSectionSchema = z.array(TrainingDataDocSchema);
+export type TrainingDataSection = z.infer<typeof TrainingDataSectionSchema>;
+
+export async function loadTrainingData(workspaceId: string, section: TrainingDataSection, store: TrainingDataStore) {
+  const out: { id: string; title: string; status: string }[] = [];
+  for (const set of section) {
+    const created = await store.create(workspaceId, {
+      ...(set.id !== undefined && { id: set.id }),
+      title: set.title,
+      sources: set.sources,
+      maxPairs: set.maxPairs,
+      status: set.status,
+      ...(set.progress !== undefined && { progress: set.progress }),
+      pairs: set.pairs,
+      ...(set.error !== undefined && { error: set.error }),
+    });
+    out.push({ id: created._id, title: created.title, status: created.status });
+  }
+  return out;
+}

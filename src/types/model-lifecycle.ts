@@ -1,0 +1,105 @@
+// The model lifecycle records (emulator-defined; the spec says "not shown"): training-data sets,
+// fine-tune jobs, and the workspace chat completion answer. Document-style like the real wire.
+import { z } from 'zod';
+import { IdSchema, IsoTimestampSchema } from './common.js';
+
+export const TrainingDataStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
+export type TrainingDataStatus = z.infer<typeof TrainingDataStatusSchema>;
+
+export const TrainingSourceSchema = z.object({
+  type: z.enum(['ragFile', 'transcript']),
+  id: IdSchema,
+  title: z.string(),
+});
+export type TrainingSource = z.infer<typeof TrainingSourceSchema>;
+
+export const TrainingPairSchema = z.object({
+  question: z.string(),
+  answer: z.string(),
+  source: TrainingSourceSchema.optional(),
+});
+export type TrainingPair = z.infer<typeof TrainingPairSchema>;
+
+export const TrainingDataSetSchema = z.object({
+  _id: IdSchema,
+  id: IdSchema,
+  title: z.string(),
+  workspaceId: IdSchema,
+  status: TrainingDataStatusSchema,
+  /** Percent of the sources read, 0 to 100. */
+  progress: z.number().int().min(0).max(100),
+  sources: z.array(TrainingSourceSchema),
+  maxPairs: z.number().int(),
+  pairCount: z.number().int().nonnegative(),
+  error: z.string().optional(),
+  createdAt: IsoTimestampSchema,
+  updatedAt: IsoTimestampSchema,
+  startedAt: IsoTimestampSchema.optional(),
+  completedAt: IsoTimestampSchema.optional(),
+});
+export type TrainingDataSet = z.infer<typeof TrainingDataSetSchema>;
+
+export const FineTuneStatusSchema = z.enum(['created', 'queued', 'validating', 'running', 'succeeded', 'failed', 'cancelled']);
+export type FineTuneStatus = z.infer<typeof FineTuneStatusSchema>;
+
+export const LossPointSchema = z.object({ epoch: z.number().int().min(1), loss: z.number() });
+export type LossPoint = z.infer<typeof LossPointSchema>;
+
+export const FineTuneJobSchema = z.object({
+  _id: IdSchema,
+  id: IdSchema,
+  title: z.string(),
+  workspaceId: IdSchema,
+  baseModel: z.string(),
+  /** The training-data set id the job trains on. */
+  trainingData: IdSchema,
+  status: FineTuneStatusSchema,
+  hyperparameters: z.object({ epochs: z.number().int().min(1) }),
+  progress: z.object({ epoch: z.number().int().nonnegative(), totalEpochs: z.number().int().min(1), percent: z.number().int().min(0).max(100) }),
+  lossCurve: z.array(LossPointSchema),
+  trainedPairs: z.number().int().nonnegative().optional(),
+  /** `ft:<baseModel>:<id>` once succeeded: what a release's `assistant {id, finetune: true}` names. */
+  fineTunedModel: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  copiedFrom: z.object({ workspaceId: IdSchema, fineTuneId: IdSchema }).optional(),
+  createdAt: IsoTimestampSchema,
+  updatedAt: IsoTimestampSchema,
+  startedAt: IsoTimestampSchema.optional(),
+  finishedAt: IsoTimestampSchema.optional(),
+});
+export type FineTuneJob = z.infer<typeof FineTuneJobSchema>;
+
+export const QaExportSchema = z.object({
+  fineTuneId: IdSchema,
+  model: z.string().nullable(),
+  tests: z.array(z.object({ question: z.string(), expectedAnswer: z.string() })),
+});
+export type QaExport = z.infer<typeof QaExportSchema>;
+
+export const WorkspaceChatMessageSchema = z.object({
+  role: z.enum(['system', 'user', 'assistant']),
+  content: z.string().min(1).max(32_000),
+});
+export type WorkspaceChatMessage = z.infer<typeof WorkspaceChatMessageSchema>;
+
+/** OpenAI-style completion fields plus the transcript the exchange was stored in. */
+export const WorkspaceChatCompletionSchema = z.object({
+  id: z.string(),
+  object: z.literal('chat.completion'),
+  created: z.number().int(),
+  model: z.string(),
+  workspaceId: IdSchema,
+  releaseId: IdSchema,
+  transcriptId: IdSchema,
+  choices: z.array(
+    z.object({
+      index: z.number().int(),
+      message: z.object({ role: z.literal('assistant'), content: z.string() }),
+      finish_reason: z.enum(['stop', 'length']),
+    }),
+  ),
+  usage: z.object({ prompt_tokens: z.number().int(), completion_tokens: z.number().int(), total_tokens: z.number().int(), estimatedCostUsd: z.number() }),
+  /** The stored assistant message (its `metadata.model` names the model that answered). */
+  message: z.record(z.string(), z.unknown()),
+});
+export type WorkspaceChatCompletion = z.infer<typeof WorkspaceChatCompletionSchema>;
