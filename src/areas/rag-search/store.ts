@@ -81,6 +81,19 @@ export class RagSearchStore {
     for (const { workspace_id } of workspaces) await this.segments(workspace_id, {});
     const targets = await this.deps.storage.all<{ id: string; index_version: string }>('SELECT id, index_version FROM rag_targets ORDER BY seq');
     for (const target of targets) await this.indexes.warm(target.id, target.index_version, () => this.files.searchableChunks(target.id));
+    await this.prime(workspaces[0]?.workspace_id, targets[0]);
+  }
+
+  /**
+   * One read-only search and one context lookup, answers thrown away: the first real query after a
+   * load or import then finds its code compiled and its statements prepared, as a warm one does.
+   */
+  private async prime(workspaceId: string | undefined, target: { id: string; index_version: string } | undefined): Promise<void> {
+    const probe = 'emulator index warm up';
+    if (workspaceId !== undefined) await this.search(workspaceId, probe, 10, {});
+    if (target === undefined) return;
+    const hits = await this.indexes.search(target.id, target.index_version, () => this.files.searchableChunks(target.id), probe, 10);
+    await this.files.chunksByIds(hits.map((hit) => hit.chunkId));
   }
 
   /** Full-text search: best first, scores 0..1. */
