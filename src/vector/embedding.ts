@@ -49,9 +49,24 @@ function words(text: string, form: 'NFKC' | 'NFKD'): string[] {
   return all.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w)));
 }
 
+/** Stems by word: texts repeat their words, and the suffix tests are the costly part. */
+const stems = new Map<string, string>();
+/** Stems remembered; more than this and the memo starts over. */
+const MAX_REMEMBERED = 200_000;
+
+function stemOf(word: string): string {
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = stem(word);
+    if (stems.size >= MAX_REMEMBERED) stems.clear();
+    stems.set(word, stemmed);
+  }
+  return stemmed;
+}
+
 /** The embedding's terms: words, decomposed, with the light stemmer. */
 export function contentWords(text: string): string[] {
-  return words(text, 'NFKD').map(stem);
+  return words(text, 'NFKD').map(stemOf);
 }
 
 /** Words unstemmed: what full-text search stems with Porter. */
@@ -81,42 +96,129 @@ const PAIR = 0x2545f491;
 const GRAM = 0x6c8e9cf5;
 const WEIGHTS = { word: 1, pair: 0.5, gram: 0.05 } as const;
 
-function count(map: Map<number, number>, key: number): void {
-  map.set(key, (map.get(key) ?? 0) + 1);
+/**
+ * Counts by 32-bit key that remember first-insertion order (the order weights are added in, which
+ * fixes the float sums): open addressing over reused typed arrays, so an embedding allocates none.
+ */
+class OrderedCounts {
+  keys = new Uint32Array(256);
+  counts = new Int32Array(256);
+  size = 0;
+  private slots = new Int32Array(512).fill(-1);
+
+  reset(): void {
+    if (this.size > 0) this.slots.fill(-1);
+    this.size = 0;
+  }
+
+  add(key: number): void {
+    let mask = this.slots.length - 1;
+    let at = spread(key) & mask;
+    for (;;) {
+      const entry = this.slots[at] as number;
+      if (entry === -1) break;
+      if (this.keys[entry] === key) {
+        this.counts[entry] = (this.counts[entry] as number) + 1;
+        return;
+      }
+      at = (at + 1) & mask;
+    }
+    if (this.size === this.keys.length) {
+      this.grow();
+      mask = this.slots.length - 1;
+      at = spread(key) & mask;
+      while (this.slots[at] !== -1) at = (at + 1) & mask;
+    }
+    this.slots[at] = this.size;
+    this.keys[this.size] = key;
+    this.counts[this.size] = 1;
+    this.size++;
+  }
+
+  private grow(): void {
+    const keys = new Uint32Array(this.keys.length * 2);
+    keys.set(this.keys);
+    const counts = new Int32Array(this.counts.length * 2);
+    counts.set(this.counts);
+    this.keys = keys;
+    this.counts = counts;
+    this.slots = new Int32Array(keys.length * 2).fill(-1);
+    const mask = this.slots.length - 1;
+    for (let entry = 0; entry < this.size; entry++) {
+      let at = spread(this.keys[entry] as number) & mask;
+      while (this.slots[at] !== -1) at = (at + 1) & mask;
+      this.slots[at] = entry;
+    }
+  }
 }
+
+const wordCounts = new OrderedCounts();
+const pairCounts = new OrderedCounts();
+const gramCounts = new OrderedCounts();
+const digits = new Uint8Array(10);
+
+/** `mix(h, String(n))` for a non-negative integer n, without building the string. */
+function mixDecimal(h: number, n: number): number {
+  let length = 0;
+  do {
+    digits[length++] = 48 + (n % 10);
+    n = Math.floor(n / 10);
+  } while (n > 0);
+  for (let i = length - 1; i >= 0; i--) {
+    h ^= digits[i] as number;
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** `mix(h, s)` for the 3 characters of `<word>` from position j (the padded word is never built). */
+function mixTrigram(h: number, word: string, j: number): number {
+  const last = word.length + 1;
+  for (let k = j; k < j + 3; k++) {
+    h ^= k === 0 ? 60 : k === last ? 62 : word.charCodeAt(k - 1);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Adds each counted feature's weight × (1 + ln count) to its two buckets, in first-seen order. */
+function addCounts(vec: Float64Array, counts: OrderedCounts, weight: number): void {
+  for (let entry = 0; entry < counts.size; entry++) {
+    const h = counts.keys[entry] as number;
+    const w = weight * (1 + Math.log(counts.counts[entry] as number));
+    vec[h % EMBEDDING_DIMENSION] = (vec[h % EMBEDDING_DIMENSION] as number) + w;
+    const second = spread(h) % EMBEDDING_DIMENSION;
+    vec[second] = (vec[second] as number) + w * 0.5;
+  }
+}
+
+const sums = new Float64Array(EMBEDDING_DIMENSION);
 
 /** The embedding of a text: a unit vector of EMBEDDING_DIMENSION non-negative floats. */
 export function embed(text: string): Float32Array {
   // Features by kind, keyed by their hash: words, adjacent word pairs, character trigrams.
   // Each adds weight × (1 + ln count), so repetition helps, but less and less.
   const words = contentWords(text);
-  const wordCounts = new Map<number, number>();
-  const pairCounts = new Map<number, number>();
-  const gramCounts = new Map<number, number>();
+  wordCounts.reset();
+  pairCounts.reset();
+  gramCounts.reset();
   let previous = 0;
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     const h = mix(WORD, word);
-    count(wordCounts, h);
-    if (i > 0) count(pairCounts, mix(mix(PAIR, String(previous)), word));
+    wordCounts.add(h);
+    if (i > 0) pairCounts.add(mix(mixDecimal(PAIR, previous), word));
     previous = h;
-    const padded = `<${word}>`;
-    for (let j = 0; j + 3 <= padded.length; j++) count(gramCounts, mix(GRAM, padded.slice(j, j + 3)));
+    // The trigrams of `<word>`: word.length + 2 characters, so word.length of them.
+    for (let j = 0; j + 3 <= word.length + 2; j++) gramCounts.add(mixTrigram(GRAM, word, j));
   }
-  const vec = new Float64Array(EMBEDDING_DIMENSION);
-  const add = (counts: Map<number, number>, weight: number) => {
-    for (const [h, n] of counts) {
-      const w = weight * (1 + Math.log(n));
-      vec[h % EMBEDDING_DIMENSION] = (vec[h % EMBEDDING_DIMENSION] ?? 0) + w;
-      const second = spread(h) % EMBEDDING_DIMENSION;
-      vec[second] = (vec[second] ?? 0) + w * 0.5;
-    }
-  };
-  add(wordCounts, WEIGHTS.word);
-  add(pairCounts, WEIGHTS.pair);
-  add(gramCounts, WEIGHTS.gram);
+  const vec = sums;
+  vec.fill(0);
+  addCounts(vec, wordCounts, WEIGHTS.word);
+  addCounts(vec, pairCounts, WEIGHTS.pair);
+  addCounts(vec, gramCounts, WEIGHTS.gram);
   let norm = 0;
-  for (const v of vec) norm += v * v;
+  for (let i = 0; i < EMBEDDING_DIMENSION; i++) norm += (vec[i] as number) * (vec[i] as number);
   const out = new Float32Array(EMBEDDING_DIMENSION);
   if (norm === 0) return out;
   const scale = 1 / Math.sqrt(norm);

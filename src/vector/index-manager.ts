@@ -55,6 +55,8 @@ export const exactIndexFactory: IndexFactory = async () => new ExactIndex();
 
 /** A background slice stops after this much wall time, so a request waits on it at most about this long. */
 const SLICE_MS = 3;
+/** Up to this many labels not live in a view are dropped after an unfiltered search rather than filtered during it. */
+const MAX_DEAD_UNFILTERED = 64;
 /** A store holding more than this many dead vectors per live one is dropped and rebuilt from storage. */
 const MAX_DEAD_RATIO = 2;
 
@@ -215,8 +217,17 @@ export class VectorIndexes {
     const { store, live } = view;
     this.finish(store);
     // Labels of other versions (removed, or added after this one) are filtered out.
-    const filter = view.size === store.chunkOf.length ? undefined : (label: number) => label < live.length && live[label] === 1;
-    return view.index.search(embed(query), k, filter, view.size).map((hit) => ({ chunkId: store.chunkOf[hit.label] as string, score: hit.score }));
+    const isLive = (label: number) => label < live.length && live[label] === 1;
+    const dead = store.chunkOf.length - view.size;
+    const vector = embed(query);
+    let hits;
+    if (dead === 0) hits = view.index.search(vector, k);
+    else if (view.index.kind === 'hnsw' && dead <= MAX_DEAD_UNFILTERED) {
+      // A few dead labels (a write since the snapshot this view came back from): ask for that many
+      // more and drop them here, instead of a filter the native search calls back for every node it visits.
+      hits = view.index.search(vector, k + dead).filter((hit) => isLive(hit.label)).slice(0, k);
+    } else hits = view.index.search(vector, k, isLive, view.size);
+    return hits.map((hit) => ({ chunkId: store.chunkOf[hit.label] as string, score: hit.score }));
   }
 
   /** How many vectors a target's index holds in memory (undefined when not built). */

@@ -30,10 +30,10 @@ export interface Segment {
   /** Chunk ids in position order. */
   readonly ids: readonly string[];
   /** Terms per chunk. */
-  readonly lengths: readonly number[];
+  readonly lengths: ArrayLike<number>;
   readonly lengthSum: number;
   /** By term: the chunks (indexes into `ids`, ascending) holding it, and how often. */
-  readonly postings: ReadonlyMap<string, { docs: number[]; tfs: number[] }>;
+  readonly postings: ReadonlyMap<string, { readonly docs: ArrayLike<number>; readonly tfs: ArrayLike<number> }>;
 }
 
 /** Stems by word: texts repeat their words, and the Porter steps are the costly part. */
@@ -77,18 +77,47 @@ export function buildSegment(fileSeq: number, chunks: readonly TextChunk[]): Seg
   return { fileSeq, ids, lengths, lengthSum, postings };
 }
 
+/** A candidate: its rounded score and where it sorts among equals (segment, then position). */
 interface Hit {
-  chunkId: string;
   score: number;
   segment: number;
   doc: number;
+}
+
+/** Best first; equal scores keep segment, then position, order (a total order: no ties left). */
+const before = (a: Hit, b: Hit) => a.score > b.score || (a.score === b.score && (a.segment < b.segment || (a.segment === b.segment && a.doc < b.doc)));
+
+/**
+ * Scratch space reused by every search (one search runs at a time): a chunk's BM25 sum so far,
+ * whether it was touched, and the touched chunks in touch order. Grown to the largest segment.
+ */
+let sums = new Float64Array(1024);
+let touched = new Uint8Array(1024);
+let order = new Int32Array(1024);
+
+function reserve(size: number): void {
+  if (size <= sums.length) return;
+  const grown = Math.max(size, sums.length * 2);
+  sums = new Float64Array(grown);
+  touched = new Uint8Array(grown);
+  order = new Int32Array(grown);
+}
+
+/** Puts `hit` into `best` (sorted, at most `limit` long) when it ranks among the first `limit`. */
+function offer(best: Hit[], limit: number, hit: Hit): void {
+  if (best.length === limit && !before(hit, best[limit - 1] as Hit)) return;
+  let at = best.length;
+  while (at > 0 && before(hit, best[at - 1] as Hit)) at--;
+  best.splice(at, 0, hit);
+  if (best.length > limit) best.pop();
 }
 
 /**
  * The chunks of `segments` (in the order given, then by position) that contain any term of
  * `query`, best first; equal scores keep that order. BM25 statistics are over all their chunks.
  * The arithmetic is term by term in query order, as when every chunk was scored in turn, so the
- * scores are the same to the last bit.
+ * scores are the same to the last bit. Only the best `limit` are kept while scoring: no candidate
+ * list is built or sorted, so a search costs the postings of its terms and little else.
  */
 export function rankSegments(segments: readonly Segment[], query: string, limit: number): TextHit[] {
   const terms = [...new Set(textTerms(query))].slice(0, 32);
@@ -98,35 +127,51 @@ export function rankSegments(segments: readonly Segment[], query: string, limit:
     count += segment.ids.length;
     lengthSum += segment.lengthSum;
   }
-  if (terms.length === 0 || count === 0) return [];
+  if (terms.length === 0 || count === 0 || limit <= 0) return [];
   const averageLength = lengthSum / count || 1;
   const idf = terms.map((term) => {
     let df = 0;
     for (const segment of segments) df += segment.postings.get(term)?.docs.length ?? 0;
     return Math.log(1 + (count - df + 0.5) / (df + 0.5));
   });
-  const hits: Hit[] = [];
-  segments.forEach((segment, at) => {
-    let scores: Map<number, number> | undefined;
-    terms.forEach((term, t) => {
-      const list = segment.postings.get(term);
-      if (!list) return;
-      scores ??= new Map();
+  const best: Hit[] = [];
+  for (let at = 0; at < segments.length; at++) {
+    const segment = segments[at] as Segment;
+    reserve(segment.ids.length);
+    const lengths = segment.lengths;
+    let n = 0;
+    for (let t = 0; t < terms.length; t++) {
+      const list = segment.postings.get(terms[t] as string);
+      if (!list) continue;
       const weight = idf[t] as number;
-      for (let i = 0; i < list.docs.length; i++) {
-        const doc = list.docs[i] as number;
-        const tf = list.tfs[i] as number;
-        const length = segment.lengths[doc] as number;
-        scores.set(doc, (scores.get(doc) ?? 0) + weight * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / averageLength))));
+      const { docs, tfs } = list;
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i] as number;
+        const tf = tfs[i] as number;
+        const length = lengths[doc] as number;
+        // A first term starts from 0, as `(scores.get(doc) ?? 0) + x` did: the same bits.
+        if (touched[doc] === 0) {
+          touched[doc] = 1;
+          sums[doc] = 0;
+          order[n++] = doc;
+        }
+        sums[doc] = (sums[doc] as number) + weight * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / averageLength)));
       }
-    });
-    if (!scores) return;
-    for (const [doc, bm25] of scores) {
-      if (bm25 > 0) hits.push({ chunkId: segment.ids[doc] as string, score: Math.round((bm25 / (bm25 + 1)) * 1e6) / 1e6, segment: at, doc });
     }
-  });
-  hits.sort((a, b) => b.score - a.score || a.segment - b.segment || a.doc - b.doc);
-  return hits.slice(0, limit).map(({ chunkId, score }) => ({ chunkId, score }));
+    for (let i = 0; i < n; i++) {
+      const doc = order[i] as number;
+      touched[doc] = 0;
+      const bm25 = sums[doc] as number;
+      if (!(bm25 > 0)) continue;
+      const score = Math.round((bm25 / (bm25 + 1)) * 1e6) / 1e6;
+      if (best.length === limit) {
+        const worst = best[limit - 1] as Hit;
+        if (score < worst.score) continue;
+      }
+      offer(best, limit, { score, segment: at, doc });
+    }
+  }
+  return best.map(({ score, segment, doc }) => ({ chunkId: (segments[segment] as Segment).ids[doc] as string, score }));
 }
 
 /**

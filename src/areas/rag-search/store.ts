@@ -62,7 +62,7 @@ export class RagSearchStore {
     const segments: Segment[] = [];
     for (const file of files) segments.push(await this.segmentOf(file));
     // Chunks rank by file_seq, then position, as they were stored.
-    return segments.sort((a, b) => a.fileSeq - b.fileSeq);
+    return this.text.compact(segments.sort((a, b) => a.fileSeq - b.fileSeq));
   }
 
   /**
@@ -74,8 +74,26 @@ export class RagSearchStore {
       "SELECT id, run_id, seq FROM rag_files WHERE status = 'completed' ORDER BY seq",
     );
     for (const file of files) await this.segmentOf(file);
+    // The merged groups of each workspace's whole scope, which an unfiltered search uses.
+    const workspaces = await this.deps.storage.all<{ workspace_id: string }>(
+      "SELECT DISTINCT workspace_id FROM rag_files WHERE status = 'completed' ORDER BY workspace_id",
+    );
+    for (const { workspace_id } of workspaces) await this.segments(workspace_id, {});
     const targets = await this.deps.storage.all<{ id: string; index_version: string }>('SELECT id, index_version FROM rag_targets ORDER BY seq');
     for (const target of targets) await this.indexes.warm(target.id, target.index_version, () => this.files.searchableChunks(target.id));
+    await this.prime(workspaces[0]?.workspace_id, targets[0]);
+  }
+
+  /**
+   * One read-only search and one context lookup, answers thrown away: the first real query after a
+   * load or import then finds its code compiled and its statements prepared, as a warm one does.
+   */
+  private async prime(workspaceId: string | undefined, target: { id: string; index_version: string } | undefined): Promise<void> {
+    const probe = 'emulator index warm up';
+    if (workspaceId !== undefined) await this.search(workspaceId, probe, 10, {});
+    if (target === undefined) return;
+    const hits = await this.indexes.search(target.id, target.index_version, () => this.files.searchableChunks(target.id), probe, 10);
+    await this.files.chunksByIds(hits.map((hit) => hit.chunkId));
   }
 
   /** Full-text search: best first, scores 0..1. */

@@ -4,6 +4,7 @@
 // here. Ids come from the seed, so a file and run id are only unique along one history: a snapshot
 // keeps a copy of what was known when it was taken and a restore puts that copy back.
 import { buildSegment, type Segment, type TextChunk } from './full-text.js';
+import { SegmentGroups } from './segment-groups.js';
 
 /** What a snapshot keeps of the full-text index. */
 export type TextSegments = ReadonlyMap<string, Segment>;
@@ -14,6 +15,8 @@ export class TextIndex {
   private segments = new Map<string, Segment>();
   /** The key each file's segment is kept under, so an older run's segment is let go. */
   private keys = new Map<string, string>();
+  /** Merged runs of segments: derived from segments that never change, so kept across clears and restores. */
+  private readonly groups = new SegmentGroups();
 
   clear(): void {
     this.segments = new Map();
@@ -44,6 +47,11 @@ export class TextIndex {
     if (key === undefined) return;
     this.segments.delete(key);
     this.keys.delete(fileId);
+  }
+
+  /** `segments` (in search order) with long runs merged, for a search that looks up few lists. */
+  compact(segments: readonly Segment[]): Segment[] {
+    return this.groups.compact(segments);
   }
 
   /** A file's segment at a run, analysed from `load` (its chunks by position) when not known. */
