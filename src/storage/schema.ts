@@ -180,6 +180,8 @@ export const TABLES: TableDef[] = [
     indexes: [
       'CREATE INDEX IF NOT EXISTS rag_files_workspace ON rag_files (workspace_id, seq)',
       'CREATE INDEX IF NOT EXISTS rag_files_target ON rag_files (target_id, seq)',
+      // MAX(seq) on every upload: a seek instead of a scan.
+      'CREATE INDEX IF NOT EXISTS rag_files_seq ON rag_files (seq)',
     ],
   },
   {
@@ -224,7 +226,11 @@ export const TABLES: TableDef[] = [
       backfill INTEGER NOT NULL DEFAULT 0,
       at BIGINT NOT NULL
     )`,
-    indexes: ['CREATE INDEX IF NOT EXISTS rag_events_target ON rag_events (target_id, seq)'],
+    indexes: [
+      'CREATE INDEX IF NOT EXISTS rag_events_target ON rag_events (target_id, seq)',
+      // MAX(seq) on every event (several per upload): a seek instead of a scan of the whole log.
+      'CREATE INDEX IF NOT EXISTS rag_events_seq ON rag_events (seq)',
+    ],
   },
   {
     name: 'rag_uploads',
