@@ -20,6 +20,7 @@ import { faultResponse, isControlPath, type FiredFault } from './fault-injector.
 import type { Persistence } from './persistence.js';
 import type { JournalEntry, JournalFilter } from './request-journal.js';
 import type { MailEntry } from './mailbox.js';
+import { JobPump } from './job-pump.js';
 import { RequestLock } from './request-lock.js';
 import { exportState, importState, type StateExport } from './state-export.js';
 import type { World, WorldSnapshot } from './world.js';
@@ -81,11 +82,6 @@ function pathOf(url: string): string {
   return url.slice(start, end);
 }
 
-/** Wall time one background turn of due jobs may take before the next waiting request goes. */
-const JOB_SLICE_MS = 3;
-/** After a background job failed, it is tried again no sooner than this much wall time later. */
-const JOB_RETRY_MS = 1000;
-
 export interface RouteSummary {
   method: string;
   path: string;
@@ -93,13 +89,8 @@ export interface RouteSummary {
 
 export class Emulator {
   private readonly lock = new RequestLock();
-  /** A background turn of due jobs is queued or running (real clock only). */
-  private jobTurnQueued = false;
-  private jobTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The wall time the job timer fires at. */
-  private jobTimerAt = Infinity;
-  private jobRetryAt = 0;
-  private closed = false;
+  /** Runs due jobs as background turns under the real clock. */
+  private readonly jobs: JobPump;
   readonly clock: EmulatorClock;
   readonly faults: EmulatorFaults;
   readonly requests: EmulatorRequests;
@@ -144,59 +135,17 @@ export class Emulator {
     };
     this.fetch = this.fetch.bind(this);
     this.respond = this.respond.bind(this);
-    this.pumpJobs();
+    this.jobs = new JobPump(this.lock, world);
+    this.jobs.pump();
   }
 
   /**
    * Due jobs before a request's own work, inside its turn, under the manual clock: there they run
    * only when the clock is moved or a job is due at once, and the next request sees them done, the
-   * same bytes every run. Under the real clock they run as background turns instead (`pumpJobs`).
+   * same bytes every run. Under the real clock they run as background turns instead (`JobPump`).
    */
   private async runDueInTurn(): Promise<void> {
     if (this.world.clock.mode !== 'real') await this.world.scheduler.runDue();
-  }
-
-  /**
-   * Real clock: gives due jobs a background turn of about JOB_SLICE_MS (between two requests,
-   * never two in a row while requests wait), again and again until none is due, then sets a timer
-   * for the next one. A request that arrives meanwhile waits behind one slice at most, and reads
-   * the state the last finished job left, as it would had it come a moment earlier.
-   */
-  private pumpJobs(): void {
-    if (this.closed || this.jobTurnQueued || this.world.clock.mode !== 'real') return;
-    const now = wallElapsedMs();
-    if (now < this.jobRetryAt) return this.wakeAt(this.jobRetryAt);
-    const dueIn = this.world.scheduler.dueIn();
-    if (dueIn === null) return;
-    if (dueIn !== undefined && dueIn > 0) return this.wakeAt(now + dueIn);
-    this.jobTurnQueued = true;
-    this.lock.runBackground(() => this.world.scheduler.runDueSlice(JOB_SLICE_MS)).then(
-      () => {
-        this.jobTurnQueued = false;
-        this.pumpJobs();
-      },
-      () => {
-        // A failing job stays scheduled (its transaction rolled back): try again a little later
-        // rather than in a loop; requests go on meanwhile.
-        this.jobTurnQueued = false;
-        this.jobRetryAt = wallElapsedMs() + JOB_RETRY_MS;
-        this.pumpJobs();
-      },
-    );
-  }
-
-  /** Wakes `pumpJobs` at a wall time, unless a timer already wakes it sooner. */
-  private wakeAt(at: number): void {
-    if (this.jobTimer !== undefined && this.jobTimerAt <= at) return;
-    if (this.jobTimer !== undefined) clearTimeout(this.jobTimer);
-    this.jobTimerAt = at;
-    this.jobTimer = setTimeout(() => {
-      this.jobTimer = undefined;
-      this.jobTimerAt = Infinity;
-      this.pumpJobs();
-    }, Math.max(0, Math.ceil(at - wallElapsedMs())));
-    // A pending job never keeps the process alive.
-    (this.jobTimer as { unref?: () => void }).unref?.();
   }
 
   /** The core handler: a Web Request in, a Web Response out. Both doors call only this. */
@@ -216,7 +165,7 @@ export class Emulator {
         await this.world.scheduler.runDue();
         const { response } = await this.world.core.fetch(request, { ...info, requestId: this.world.nextRequestId('control') });
         if (this.persistence && request.method !== 'GET') await this.persistence.sync();
-        this.pumpJobs();
+        this.jobs.pump();
         return response;
       });
     }
@@ -230,7 +179,7 @@ export class Emulator {
       if (fault && fault.delayMs > 0) return { delayed: fault, at, info: arrived };
       return { response: await this.answer(request, arrived, path, at, started, fault) };
     });
-    this.pumpJobs();
+    this.jobs.pump();
     if ('response' in first) return first.response;
     // Latency is real time, spent outside the lock: other requests go on meanwhile.
     const { delayed, at } = first;
@@ -239,7 +188,7 @@ export class Emulator {
       await this.runDueInTurn();
       return this.answer(request, first.info, path, at, started, delayed);
     });
-    this.pumpJobs();
+    this.jobs.pump();
     return response;
   }
 
@@ -283,7 +232,7 @@ export class Emulator {
       const result = await fn();
       await this.persistence?.sync();
       // The clock may have changed mode, or the world the jobs it holds.
-      this.pumpJobs();
+      this.jobs.pump();
       return result;
     });
   }
@@ -378,8 +327,7 @@ export class Emulator {
   }
 
   close(): Promise<void> {
-    this.closed = true;
-    if (this.jobTimer !== undefined) clearTimeout(this.jobTimer);
+    this.jobs.close();
     return this.lock.run(async () => {
       await this.persistence?.sync();
       await this.world.storage.close();
