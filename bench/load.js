@@ -1,7 +1,9 @@
 // Under load: 100 concurrent clients mixing reads, writes and uploads for 60 s against the emulator's
 // HTTP door on 127.0.0.1 (a child process; the clients run here). Each client waits for its answer
 // before sending again, so at most 100 requests are in flight. After the run every acknowledged
-// write is read back: a missing one is a lost write. BENCH_LOAD_SECONDS shortens the run.
+// write is read back: a missing one is a lost write. BENCH_LOAD_SECONDS shortens the run,
+// BENCH_LOAD_CLIENTS changes the number of clients, BENCH_LOAD_NODE_ARGS passes node flags to the
+// server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). The server reports its CPU time per request.
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './shared.js';
