@@ -109,6 +109,9 @@ describe('scheduler', () => {
     expect(ran).toEqual(['a@1150', 'b@1150']);
     expect(scheduler.dueIn()).toBe(150);
     wall = 1_000;
+    // A slice whose caller says no runs nothing, and still knows what is due.
+    expect(await scheduler.runDueSlice(1_000, () => false)).toBe(0);
+    expect(scheduler.dueIn()).toBe(0);
     expect(await scheduler.runDueSlice(1_000)).toBe(1);
     expect(scheduler.dueIn()).toBeNull();
   });

@@ -107,14 +107,15 @@ export class Scheduler {
 
   /**
    * Runs jobs due now, in time order, until none is due or `budgetMs` of wall time has passed (at
-   * least one job runs): a background turn that holds requests back for about one budget.
+   * least one job runs): a background turn that holds requests back for about one budget. `canRun`
+   * is asked before each job; false ends the slice (the caller has work of its own to wait for).
    */
-  async runDueSlice(budgetMs: number): Promise<number> {
+  async runDueSlice(budgetMs: number, canRun: () => boolean = () => true): Promise<number> {
     if (this.nextDue === null || (this.nextDue !== undefined && this.nextDue > this.clock.now())) return 0;
     const deadline = wallElapsedMs() + budgetMs;
     this.nextDue = undefined;
     let ran = 0;
-    for (let job = await this.next(this.clock.now()); job; job = wallElapsedMs() < deadline ? await this.next(this.clock.now()) : undefined) {
+    for (let job = await this.next(this.clock.now()); job && canRun(); job = wallElapsedMs() < deadline ? await this.next(this.clock.now()) : undefined) {
       await this.runOne(job);
       ran++;
     }

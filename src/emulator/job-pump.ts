@@ -4,7 +4,7 @@
 // timer wakes the pump when the next job falls due. A request waits behind one slice at most and
 // reads the state the last finished job left, as it would had it come a moment earlier. Under the
 // manual clock the pump does nothing: jobs run when the clock moves, the same bytes every run.
-import { offloadSettled } from '../areas/rag-files/parsing/offload.js';
+import { offloadIdle, offloadSettled } from '../areas/rag-files/parsing/offload.js';
 import { wallElapsedMs } from '../clock/wall-time.js';
 import { useParseWorker } from './parse-worker.js';
 import type { RequestLock } from './request-lock.js';
@@ -49,7 +49,9 @@ export class JobPump {
       void parsing.then(() => this.again());
       return;
     }
-    this.lock.runBackground(() => this.world.scheduler.runDueSlice(JOB_SLICE_MS)).then(
+    // Parsing started after this check (an upload just before the turn) ends the slice before the
+    // next job, so no job awaits the worker while it holds the lock.
+    this.lock.runBackground(() => this.world.scheduler.runDueSlice(JOB_SLICE_MS, offloadIdle)).then(
       () => this.again(),
       () => {
         // A failing job stays scheduled (its transaction rolled back): tried again a little later

@@ -34,6 +34,11 @@ export function offloaded<T>(work: (offload: ParseOffload) => Promise<T>): Promi
   return promise;
 }
 
+/** No offloaded work is in flight. */
+export function offloadIdle(): boolean {
+  return inFlight.size === 0;
+}
+
 /** Settles when the offloaded work in flight now has (undefined when none is). */
 export function offloadSettled(): Promise<void> | undefined {
   if (inFlight.size === 0) return undefined;
