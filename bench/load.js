@@ -1,7 +1,9 @@
 // Under load: 100 concurrent clients mixing reads, writes and uploads for 60 s against the emulator's
 // HTTP door on 127.0.0.1 (a child process; the clients run here). Each client waits for its answer
 // before sending again, so at most 100 requests are in flight. After the run every acknowledged
-// write is read back: a missing one is a lost write. BENCH_LOAD_SECONDS shortens the run.
+// write is read back: a missing one is a lost write. BENCH_LOAD_SECONDS shortens the run,
+// BENCH_LOAD_CLIENTS changes the number of clients, BENCH_LOAD_NODE_ARGS passes node flags to the
+// server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). The server reports its CPU time per request.
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './shared.js';
@@ -13,7 +15,7 @@ const CHILD = join(ROOT, 'bench', 'load-server-child.js');
 const TOPICS = ['password reset', 'refund charged twice', 'sync conflict', 'rate limit 429', 'backup retention'];
 
 function startServer() {
-  const child = fork(CHILD, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(CHILD, [], { execArgv: process.env.BENCH_LOAD_NODE_ARGS ? process.env.BENCH_LOAD_NODE_ARGS.split(' ') : [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', ({ port, key }) => resolve({ child, base: `http://127.0.0.1:${port}`, key }));
     child.once('exit', (code) => reject(new Error(`load server exited with ${code}`)));
@@ -96,6 +98,10 @@ export async function benchLoad(config = LOAD_CONFIG) {
     }
   };
   await Promise.all(Array.from({ length: config.clients }, (_, c) => loop(c)));
+  const server = await new Promise((resolve) => {
+    child.on('message', (msg) => msg?.stats && resolve(msg.stats));
+    child.send('stats');
+  });
   // Every acknowledged write read back, ten at a time.
   const checks = [
     ...state.transcripts.flat().map((id) => `${base}/api/v1/transcripts/${id}`),
@@ -120,6 +126,8 @@ export async function benchLoad(config = LOAD_CONFIG) {
     unreadableUploads: state.uploads.filter((id) => !id).length,
     lost,
     kinds,
+    serverCpuMsPerRequest: server.cpuMs / times.length,
+    serverEventLoopUtilization: server.eventLoopUtilization,
   };
 }
 

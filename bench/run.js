@@ -259,6 +259,9 @@ if (load.errorSamples.length) console.log(`  error samples: ${load.errorSamples.
 row(`Load p99, ${LOAD_CONFIG.clients} clients × ${LOAD_CONFIG.seconds} s (HTTP)`, ms(load.p99), 'loadP99', load.p99);
 row(`Load max, ${LOAD_CONFIG.clients} clients × ${LOAD_CONFIG.seconds} s (HTTP)`, ms(load.max), 'loadMax', load.max);
 row('Load errors + lost writes', `${load.errors} + ${load.lost} (of ${load.writes} writes)`, 'loadClean', load.errors + load.lost);
+// Not a target: the server's CPU per request and event-loop use, comparable between runs where wall
+// latencies are not (a closed loop of 100 clients waits ~100 × CPU per request whatever the order).
+row('Load server CPU per request (event loop busy)', `${load.serverCpuMsPerRequest.toFixed(2)} ms (${Math.round(load.serverEventLoopUtilization * 100)} %)`);
 }
 
 if (runs('startup')) {

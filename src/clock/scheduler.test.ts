@@ -88,4 +88,31 @@ describe('scheduler', () => {
     expect(await scheduler.runDue()).toBe(1);
     expect(ran).toEqual(['later@1600']);
   });
+
+  it('says when the next job is due and runs due jobs in slices, at least one per slice', async () => {
+    let wall = 0;
+    const { scheduler, ran } = await setup('real', () => wall);
+    expect(scheduler.dueIn()).toBeUndefined();
+    expect(await scheduler.runDueSlice(5)).toBe(0);
+    expect(scheduler.dueIn()).toBeNull();
+    await scheduler.schedule('note', { name: 'a' }, 100);
+    await scheduler.schedule('note', { name: 'b' }, 100);
+    await scheduler.schedule('note', { name: 'c' }, 300);
+    expect(scheduler.dueIn()).toBe(100);
+    wall = 150;
+    expect(scheduler.dueIn()).toBe(0);
+    // A spent budget still runs one job, in time order, and leaves the rest for the next slice.
+    expect(await scheduler.runDueSlice(-1)).toBe(1);
+    expect(ran).toEqual(['a@1150']);
+    expect(scheduler.dueIn()).toBe(0);
+    expect(await scheduler.runDueSlice(1_000)).toBe(1);
+    expect(ran).toEqual(['a@1150', 'b@1150']);
+    expect(scheduler.dueIn()).toBe(150);
+    wall = 1_000;
+    // A slice whose caller says no runs nothing, and still knows what is due.
+    expect(await scheduler.runDueSlice(1_000, () => false)).toBe(0);
+    expect(scheduler.dueIn()).toBe(0);
+    expect(await scheduler.runDueSlice(1_000)).toBe(1);
+    expect(scheduler.dueIn()).toBeNull();
+  });
 });

@@ -2,6 +2,7 @@
 // Moving the clock runs every job that falls due, in time order, each at its own time.
 import type { Storage } from '../storage/storage.js';
 import type { Clock } from './clock.js';
+import { wallElapsedMs } from './wall-time.js';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 export type JobHandlers = Record<string, JobHandler>;
@@ -90,6 +91,34 @@ export class Scheduler {
   async runDue(): Promise<number> {
     if (this.nextDue === null || (this.nextDue !== undefined && this.nextDue > this.clock.now())) return 0;
     const ran = await this.drain(this.clock.now());
+    const next = await this.storage.get<{ at: number | null }>('SELECT MIN(run_at) AS at FROM jobs');
+    this.nextDue = next?.at === null || next?.at === undefined ? null : Number(next.at);
+    return ran;
+  }
+
+  /**
+   * How long until the next job falls due: 0 when one is due now, null when none is scheduled,
+   * undefined when unknown (a `runDueSlice` finds out).
+   */
+  dueIn(): number | null | undefined {
+    if (this.nextDue === undefined || this.nextDue === null) return this.nextDue;
+    return Math.max(0, this.nextDue - this.clock.now());
+  }
+
+  /**
+   * Runs jobs due now, in time order, until none is due or `budgetMs` of wall time has passed (at
+   * least one job runs): a background turn that holds requests back for about one budget. `canRun`
+   * is asked before each job; false ends the slice (the caller has work of its own to wait for).
+   */
+  async runDueSlice(budgetMs: number, canRun: () => boolean = () => true): Promise<number> {
+    if (this.nextDue === null || (this.nextDue !== undefined && this.nextDue > this.clock.now())) return 0;
+    const deadline = wallElapsedMs() + budgetMs;
+    this.nextDue = undefined;
+    let ran = 0;
+    for (let job = await this.next(this.clock.now()); job && canRun(); job = wallElapsedMs() < deadline ? await this.next(this.clock.now()) : undefined) {
+      await this.runOne(job);
+      ran++;
+    }
     const next = await this.storage.get<{ at: number | null }>('SELECT MIN(run_at) AS at FROM jobs');
     this.nextDue = next?.at === null || next?.at === undefined ? null : Number(next.at);
     return ran;

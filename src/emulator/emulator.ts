@@ -20,6 +20,7 @@ import { faultResponse, type FiredFault } from '../control/fault-injector.js';
 import type { Persistence } from './persistence.js';
 import type { JournalEntry, JournalFilter } from '../control/request-journal.js';
 import type { MailEntry } from '../control/mailbox-store.js';
+import { JobPump } from './job-pump.js';
 import { RequestLock } from './request-lock.js';
 import { exportState, importState, type StateExport } from './state-export.js';
 import type { World, WorldSnapshot } from './world.js';
@@ -88,6 +89,8 @@ export interface RouteSummary {
 
 export class Emulator {
   private readonly lock = new RequestLock();
+  /** Runs due jobs as background turns under the real clock. */
+  private readonly jobs: JobPump;
   readonly clock: EmulatorClock;
   readonly faults: EmulatorFaults;
   readonly requests: EmulatorRequests;
@@ -132,6 +135,17 @@ export class Emulator {
     };
     this.fetch = this.fetch.bind(this);
     this.respond = this.respond.bind(this);
+    this.jobs = new JobPump(this.lock, world);
+    this.jobs.pump();
+  }
+
+  /**
+   * Due jobs before a request's own work, inside its turn, under the manual clock: there they run
+   * only when the clock is moved or a job is due at once, and the next request sees them done, the
+   * same bytes every run. Under the real clock they run as background turns instead (`JobPump`).
+   */
+  private async runDueInTurn(): Promise<void> {
+    if (this.world.clock.mode !== 'real') await this.world.scheduler.runDue();
   }
 
   /** The core handler: a Web Request in, a Web Response out. Both doors call only this. */
@@ -153,11 +167,12 @@ export class Emulator {
         await this.world.scheduler.runDue();
         const { response } = await this.world.core.fetch(request, { ...info, requestId: this.world.nextRequestId('control') });
         if (this.persistence && request.method !== 'GET') await this.persistence.sync();
+        this.jobs.pump();
         return response;
       });
     }
     const first = await this.lock.run(async (): Promise<{ delayed: FiredFault; at: string; info: RequestInfo } | { response: Response }> => {
-      await this.world.scheduler.runDue();
+      await this.runDueInTurn();
       const at = this.world.clock.iso();
       // The id is given on arrival, so a delayed answer keeps the place its request took.
       const arrived: RequestInfo = { ...info, requestId: this.world.nextRequestId('service') };
@@ -167,14 +182,17 @@ export class Emulator {
       if (fault && fault.delayMs > 0) return { delayed: fault, at, info: arrived };
       return { response: await this.answer(request, arrived, path, at, started, fault) };
     });
+    this.jobs.pump();
     if ('response' in first) return first.response;
     // Latency is real time, spent outside the lock: other requests go on meanwhile.
     const { delayed, at } = first;
     await wallDelay(delayed.delayMs);
-    return this.lock.run(async () => {
-      await this.world.scheduler.runDue();
+    const response = await this.lock.run(async () => {
+      await this.runDueInTurn();
       return this.answer(request, first.info, path, at, started, delayed);
     });
+    this.jobs.pump();
+    return response;
   }
 
   /** The real answer, or the fault's; journaled either way. */
@@ -217,6 +235,8 @@ export class Emulator {
       this.world.answers.invalidate();
       const result = await fn();
       await this.persistence?.sync();
+      // The clock may have changed mode, or the world the jobs it holds.
+      this.jobs.pump();
       return result;
     });
   }
@@ -311,6 +331,7 @@ export class Emulator {
   }
 
   close(): Promise<void> {
+    this.jobs.close();
     return this.lock.run(async () => {
       await this.persistence?.sync();
       await this.world.storage.close();

@@ -9,7 +9,8 @@ import { deriveSeed } from '../../seed/random.js';
 import { SYSTEM, type Actor, type RagEvents } from '../rag-targets/public.js';
 import type { RagTargetStore, TargetRow } from '../rag-targets/public.js';
 import { base64ToBytes } from './base64.js';
-import { chunkText } from './parsing/chunker.js';
+import { chunkText, type ChunkOptions, type TextChunk } from './parsing/chunker.js';
+import { offloaded, parseOffload } from './parsing/offload.js';
 import { CHUNKS, TEXTS } from './parsing/parse-memos.js';
 import { ParseError, extractText, type FileKind } from './parsing/parse.js';
 import type { RagDocumentStatus } from '../../types/rag.js';
@@ -154,6 +155,7 @@ export class RagPipeline {
     );
     await this.events.record(row.target_id, row.id, 'file.reindex_queued', actor, { runId, chunkingTool: chunkingTool ?? row.chunking_tool });
     await this.deps.scheduler.schedule(JOB_STEP, { fileId: row.id, runId, step: 'processing' }, this.settings().stageMs);
+    await this.prefetch({ ...row, chunking_tool: chunkingTool ?? row.chunking_tool });
   }
 
   /** Starts a newly inserted file (its upload event is already written). */
@@ -161,6 +163,45 @@ export class RagPipeline {
     const runId = this.deps.ids.objectId();
     await this.deps.storage.run('UPDATE rag_files SET run_id = ? WHERE id = ?', [runId, row.id]);
     await this.deps.scheduler.schedule(JOB_STEP, { fileId: row.id, runId, step: 'processing' }, this.settings().stageMs);
+    await this.prefetch(row);
+  }
+
+  /**
+   * With an offload installed, starts extracting and chunking the file now, off this thread, so
+   * its jobs find both in the memos instead of computing them while they hold the lock. What it
+   * computes is what the jobs would (same keys); a failure is left for the job to meet and report.
+   */
+  private async prefetch(row: FileRow): Promise<void> {
+    if (!parseOffload()) return;
+    const options = parseJson<FileOptions>(row.options, {});
+    const settings = await this.chunkSettings(row);
+    void (async () => {
+      const text = clean(options.transcript ?? (await this.rawText(row)), options.cleaners ?? ['whitespace']);
+      if (text) await this.chunksOf(text, settings);
+    })().catch(() => undefined);
+  }
+
+  /** The file's extracted text before cleaning (memoised; off this thread when an offload is installed). */
+  private rawText(row: FileRow): Promise<string> {
+    const kind = kindOf(row.file_type);
+    return TEXTS.get(`${kind}\u0000${row.original_name}\u0000${row.raw}`, () => {
+      const bytes = base64ToBytes(row.raw);
+      return offloaded((offload) => offload.extract(bytes, kind, row.original_name)) ?? extractText(bytes, kind, row.original_name);
+    });
+  }
+
+  private async chunkSettings(row: FileRow): Promise<ChunkOptions> {
+    const target = (await this.targets.row(row.workspace_id, row.target_id)) as TargetRow;
+    const options = parseJson<FileOptions>(row.options, {});
+    return {
+      tool: row.chunking_tool as ChunkingTool,
+      chunkSize: options.chunkSize ?? Number(target.chunk_size),
+      chunkOverlap: options.chunkOverlap ?? Number(target.chunk_overlap),
+    };
+  }
+
+  private chunksOf(text: string, settings: ChunkOptions): Promise<TextChunk[]> {
+    return CHUNKS.get(`${settings.tool}\u0000${settings.chunkSize}\u0000${settings.chunkOverlap}\u0000${text}`, () => offloaded((offload) => offload.chunk(text, settings)) ?? chunkText(text, settings));
   }
 
   private async fail(row: FileRow, message: string): Promise<void> {
@@ -171,10 +212,7 @@ export class RagPipeline {
   /** The file's text: parsed from its bytes (or its transcript), cleaned, with the date found when asked. */
   async readText(row: FileRow): Promise<string> {
     const options = parseJson<FileOptions>(row.options, {});
-    const kind = kindOf(row.file_type);
-    const raw =
-      options.transcript ??
-      (await TEXTS.get(`${kind}\u0000${row.original_name}\u0000${row.raw}`, () => extractText(base64ToBytes(row.raw), kind, row.original_name)));
+    const raw = options.transcript ?? (await this.rawText(row));
     const text = clean(raw, options.cleaners ?? ['whitespace']);
     if (!text) throw new ParseError('File contains no text once cleaned');
     if (options.extractPublishedDate) {
@@ -186,14 +224,7 @@ export class RagPipeline {
   }
 
   async chunk(row: FileRow, text: string): Promise<number> {
-    const target = (await this.targets.row(row.workspace_id, row.target_id)) as TargetRow;
-    const options = parseJson<FileOptions>(row.options, {});
-    const settings = {
-      tool: row.chunking_tool as ChunkingTool,
-      chunkSize: options.chunkSize ?? Number(target.chunk_size),
-      chunkOverlap: options.chunkOverlap ?? Number(target.chunk_overlap),
-    };
-    const chunks = await CHUNKS.get(`${settings.tool}\u0000${settings.chunkSize}\u0000${settings.chunkOverlap}\u0000${text}`, () => chunkText(text, settings));
+    const chunks = await this.chunksOf(text, await this.chunkSettings(row));
     await this.files.deleteChunks(row.id);
     await this.files.insertChunks(row, chunks);
     return chunks.length;

@@ -36,6 +36,8 @@ export const RAG_FILES_TABLES: TableDef[] = [
     indexes: [
       'CREATE INDEX IF NOT EXISTS rag_files_workspace ON rag_files (workspace_id, seq)',
       'CREATE INDEX IF NOT EXISTS rag_files_target ON rag_files (target_id, seq)',
+      // MAX(seq) on every upload: a seek instead of a scan.
+      'CREATE INDEX IF NOT EXISTS rag_files_seq ON rag_files (seq)',
     ],
   },
   {

@@ -50,6 +50,10 @@ export const RAG_TARGETS_TABLES: TableDef[] = [
       backfill INTEGER NOT NULL DEFAULT 0,
       at BIGINT NOT NULL
     )`,
-    indexes: ['CREATE INDEX IF NOT EXISTS rag_events_target ON rag_events (target_id, seq)'],
+    indexes: [
+      'CREATE INDEX IF NOT EXISTS rag_events_target ON rag_events (target_id, seq)',
+      // MAX(seq) on every event (several per upload): a seek instead of a scan of the whole log.
+      'CREATE INDEX IF NOT EXISTS rag_events_seq ON rag_events (seq)',
+    ],
   },
 ];

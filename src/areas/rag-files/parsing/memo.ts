@@ -8,15 +8,25 @@ const MAX_KEY_CHARS = 2 * 1024 * 1024;
 
 export class Memo<T> {
   private readonly entries = new Map<string, T>();
+  /** Computations under way: a second ask for the same key waits for the first (a prefetch). */
+  private readonly pending = new Map<string, Promise<T>>();
 
   async get(key: string, compute: () => Promise<T>): Promise<T> {
     if (key.length > MAX_KEY_CHARS) return compute();
     const known = this.entries.get(key);
     if (known !== undefined) return known;
-    const value = await compute();
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, value);
-    return value;
+    const running = this.pending.get(key);
+    if (running) return running;
+    const promise = compute();
+    this.pending.set(key, promise);
+    try {
+      const value = await promise;
+      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(key, value);
+      return value;
+    } finally {
+      this.pending.delete(key);
+    }
   }
 
   /** Remembers a value computed elsewhere (the build's prepared entries), unless one is known. */
