@@ -42,7 +42,7 @@ export class PgliteStorage implements Storage {
   private recording = false;
   /** The baseline's log was dropped: going back to it reloads the written tables from its rows. */
   private unlogged = false;
-  /** Primary keys per table, for replaying the undo log (pglite-undo.ts). */
+  /** Primary keys per table: the undo triggers log an insert by its key (pglite-undo.ts). */
   private keys = new Map<string, string[]>();
   /**
    * Every statement goes through one prepared-statement path (pglite-wire.ts); transactions are
