@@ -23,6 +23,13 @@ export async function chooseStorage(requested: StorageKind | undefined, onNotice
   return 'pglite';
 }
 
+/** The build's PGlite image, in Node only (a browser boots PGlite as it always did). */
+async function preparedPgliteImage() {
+  if (typeof process === 'undefined' || !process.versions?.node) return undefined;
+  const { readPgliteImage } = await import('../storage/pglite-image.js');
+  return readPgliteImage();
+}
+
 export async function openStorage(kind: StorageKind, dataDir?: string): Promise<Storage> {
   switch (kind) {
     case 'sqlite': {
@@ -31,7 +38,9 @@ export async function openStorage(kind: StorageKind, dataDir?: string): Promise<
     }
     case 'pglite': {
       const { PgliteStorage } = await import('../storage/pglite/pglite-storage.js');
-      return PgliteStorage.create(dataDir ? { dataDir } : {});
+      if (dataDir) return PgliteStorage.create({ dataDir });
+      const image = await preparedPgliteImage();
+      return PgliteStorage.create(image ? { image } : {});
     }
     default: {
       const never: never = kind;

@@ -1,0 +1,17 @@
+// Build step (npm run build, after tsc): boots PGlite once, applies the schema and the undo triggers
+// the way a fresh database gets them, and writes that data directory to dist/pglite-image.tgz (with
+// its stamp, dist/pglite-image.json), so a first in-memory PGlite emulator starts from it.
+import { PgliteStorage } from '../dist/storage/pglite/pglite-storage.js';
+import { removePgliteImage, writePgliteImage } from '../dist/storage/pglite-image.js';
+
+const started = performance.now();
+// Made afresh, never from an earlier build's image.
+await removePgliteImage();
+const storage = await PgliteStorage.create();
+try {
+  const { dataDir, keys } = await storage.image();
+  const bytes = await writePgliteImage(dataDir, keys);
+  console.log(`prepared the PGlite image (${(bytes / 1e6).toFixed(1)} MB) in ${Math.round(performance.now() - started)} ms → dist/pglite-image.tgz`);
+} finally {
+  await storage.close();
+}
