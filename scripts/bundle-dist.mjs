@@ -49,6 +49,8 @@ const result = await esbuild.build({
   sourcemap: true,
   metafile: true,
   legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
   // CommonJS bundled into ESM asks for `require` at run time.
   banner: { js: "import { createRequire as __seCreateRequire } from 'node:module'; const require = __seCreateRequire(import.meta.url);" },
