@@ -26,8 +26,8 @@ export async function chooseStorage(requested: StorageKind | undefined, onNotice
 /** The build's PGlite image, in Node only (a browser boots PGlite as it always did). */
 async function preparedPgliteImage() {
   if (typeof process === 'undefined' || !process.versions?.node) return undefined;
-  const { readPgliteImage } = await import('../storage/pglite-image.js');
-  return readPgliteImage();
+  // Any failure to find or read it means the usual path, never an error.
+  return import('../storage/pglite-image.js').then((m) => m.readPgliteImage()).catch(() => undefined);
 }
 
 export async function openStorage(kind: StorageKind, dataDir?: string): Promise<Storage> {
