@@ -265,11 +265,12 @@ row('Load server CPU per request (event loop busy)', `${load.serverCpuMsPerReque
 }
 
 if (runs('startup')) {
-const { benchStartup, STARTUP_CONFIG } = await import('./startup.js');
+const { benchStartup, startupBuild, STARTUP_CONFIG } = await import('./startup.js');
 console.log(`\n(h) Start-up in fresh processes, ${STARTUP_CONFIG.rounds} alternating rounds (PGlite ${STARTUP_CONFIG.pgliteRounds}), medians`);
 const boot = await benchStartup(STARTUP_CONFIG);
 console.log(spreadLine('first createEmulator() incl. import', boot.sqliteTotal) + tag('startupFirst', boot.sqliteTotal.median));
 show('  of which', `import dist ${ms(boot.sqliteImport.median)} + create ${ms(boot.sqliteCreate.median)} (default driver, default scenario)`);
+show('  dist', startupBuild());
 console.log(spreadLine('serve to first answer', boot.serve) + tag('startupServe', boot.serve.median));
 console.log(spreadLine('bare node:http to first answer', boot.bare));
 console.log(spreadLine('PGlite first create (after import)', boot.pgliteCreate) + tag('startupPglite', boot.pgliteCreate.median));

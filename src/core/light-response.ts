@@ -3,6 +3,9 @@
 // (the MSW door, tests, handlers) gets a real Response made on first need, with the same bytes.
 import { LightHeaders } from './light-headers.js';
 
+/** Set once LightResponse.prototype sits on Response.prototype (see linkToResponse below). */
+let linked = false;
+
 export class LightResponse {
   readonly headers: LightHeaders;
   private real: Response | undefined;
@@ -13,6 +16,7 @@ export class LightResponse {
     readonly status: number,
     headers: Record<string, string>,
   ) {
+    if (!linked) linkToResponse();
     this.headers = new LightHeaders(headers);
   }
 
@@ -73,7 +77,12 @@ export class LightResponse {
 
 // `instanceof Response` holds, so handlers and the core treat both kinds alike; every member the
 // class does not define would hit Response's own accessors, so all of them are defined above.
-if (typeof Response === 'function') Object.setPrototypeOf(LightResponse.prototype, Response.prototype);
+// Linked at the first construction, not at import: reading the global Response loads Node's fetch
+// (undici, ~70 ms of a first import), which creating an emulator does not otherwise need.
+function linkToResponse(): void {
+  linked = true;
+  if (typeof Response === 'function') Object.setPrototypeOf(LightResponse.prototype, Response.prototype);
+}
 
 /** What a door hands its caller: a real Response, made from a light one when needed. */
 export function toWebResponse(response: Response | LightResponse): Response {

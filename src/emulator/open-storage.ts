@@ -26,6 +26,13 @@ export async function chooseStorage(requested: StorageKind | undefined, onNotice
   return 'pglite';
 }
 
+/** The build's PGlite image, in Node only (a browser boots PGlite as it always did). */
+async function preparedPgliteImage(tables: readonly TableDef[]) {
+  if (typeof process === 'undefined' || !process.versions?.node) return undefined;
+  // Any failure to find or read it means the usual path, never an error.
+  return import('../storage/pglite-image.js').then((m) => m.readPgliteImage(tables)).catch(() => undefined);
+}
+
 /** Opens a driver with `tables` (absent: every table of the area list, as a world without extra areas keeps). */
 export async function openStorage(kind: StorageKind, dataDir?: string, tables: readonly TableDef[] = worldTables(AREAS)): Promise<Storage> {
   switch (kind) {
@@ -35,7 +42,9 @@ export async function openStorage(kind: StorageKind, dataDir?: string, tables: r
     }
     case 'pglite': {
       const { PgliteStorage } = await import('../storage/pglite/pglite-storage.js');
-      return PgliteStorage.create({ ...(dataDir && { dataDir }), tables });
+      if (dataDir) return PgliteStorage.create({ dataDir, tables });
+      const image = await preparedPgliteImage(tables);
+      return PgliteStorage.create({ tables, ...(image && { image }) });
     }
     default: {
       const never: never = kind;

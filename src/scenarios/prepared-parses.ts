@@ -9,17 +9,8 @@ import { PARSER_PACKAGES, primeParseMemos, type PreparedParses } from '../areas/
 /** dist/scenarios/ → dist/prepared-parses.json; from src/ (tests) there is none. */
 export const PREPARED_PARSES_FILE = fileURLToPath(new URL('../prepared-parses.json', import.meta.url));
 
-/** The version of an installed package, found the way Node resolves it (some do not export package.json). */
-export async function installedVersion(name: string): Promise<string | undefined> {
-  let dir = dirname(PREPARED_PARSES_FILE);
-  for (;;) {
-    const text = await readFile(join(dir, 'node_modules', name, 'package.json'), 'utf8').catch(() => undefined);
-    if (text !== undefined) return (JSON.parse(text) as { version?: string }).version;
-    const up = dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
-  }
-}
+export { installedVersion } from '../storage/installed-version.js';
+import { installedVersion } from '../storage/installed-version.js';
 
 let primed: Promise<void> | undefined;
 

@@ -17,6 +17,11 @@ export interface PgliteOptions {
   dataDir?: string;
   /** The tables to create and keep (the world passes its areas' tables); only the core tables when absent. */
   tables?: readonly TableDef[];
+  /**
+   * In memory only: a data dir tarball that already holds this schema and the undo triggers (the
+   * build's image, src/storage/pglite-image.ts), with each table's key columns. Skips initdb and DDL.
+   */
+  image?: { dataDir: Blob; keys: Map<string, string[]> };
 }
 
 /** Postgres caps bind parameters per statement; bulk inserts are cut below it. */
@@ -67,6 +72,10 @@ export class PgliteStorage implements Storage {
   }
 
   static async create(options: PgliteOptions = {}): Promise<PgliteStorage> {
+    if (options.image && !options.dataDir) {
+      const fromImage = await PgliteStorage.fromImage(options.image, options.tables ?? CORE_TABLES);
+      if (fromImage) return fromImage;
+    }
     const pg = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     await pg.waitReady;
     const tables = options.tables ?? CORE_TABLES;
@@ -76,6 +85,28 @@ export class PgliteStorage implements Storage {
     await pg.exec(undoStatements(storage.keys, storage.tableNames).join(';\n'));
     await setRecording(pg, false);
     return storage;
+  }
+
+  /** A database booted from a prepared image; undefined (today's path follows) if it does not boot. */
+  private static async fromImage(image: NonNullable<PgliteOptions['image']>, tables: readonly TableDef[]): Promise<PgliteStorage | undefined> {
+    let pg: PGlite | undefined;
+    try {
+      pg = new PGlite({ loadDataDir: image.dataDir });
+      await pg.waitReady;
+      const storage = new PgliteStorage(pg, tables);
+      storage.keys = image.keys;
+      await setRecording(pg, false);
+      return storage;
+    } catch {
+      await pg?.close().catch(() => undefined);
+      return undefined;
+    }
+  }
+
+  /** The data dir as it stands, gzipped (the build's image), with the key columns it was made with. */
+  async image(): Promise<{ dataDir: Blob; keys: Map<string, string[]> }> {
+    await this.pg.exec('CHECKPOINT');
+    return { dataDir: await this.pg.dumpDataDir('gzip'), keys: this.keys };
   }
 
   private sql(sql: string): string {

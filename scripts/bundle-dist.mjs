@@ -1,0 +1,74 @@
+// Build step (npm run build, last): bundles the Node entry points of dist/ with esbuild so a first
+// import reads a few files instead of ~450 (zod, jose and hono are bundled in; what loads native
+// code or WASM stays external). tsc's per-module files stay beside it for the .d.ts and deep imports.
+import { readFile, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { relative, sep } from 'node:path';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const started = performance.now();
+
+let esbuild;
+try {
+  esbuild = await import('esbuild');
+} catch {
+  // A tree without esbuild keeps tsc's output as it is: slower to import, same behaviour.
+  console.log('bundle skipped: esbuild is not installed (dist/ stays one file per module)');
+  process.exit(0);
+}
+
+/** The public Node entry points (package.json "exports" and "bin"), bundled at their own paths. */
+const ENTRIES = ['index', 'adapters/msw', 'adapters/node-server', 'testing/vitest', 'testing/harness', 'cli/main'];
+
+/**
+ * Bundled in: pure JS whose many small files cost a first import most. Everything else stays an
+ * import: native modules and WASM (they find files beside themselves), peer dependencies (msw and
+ * vitest must be the user's own copies), and the parsers, tokenizer and faker, loaded on first use.
+ */
+const BUNDLED = new Set(['zod', 'jose', 'hono', 'stemmer', '@noble/hashes', '@noble/curves', 'htmlparser2']);
+
+const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+const external = [
+  ...Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies, ...pkg.peerDependencies }).filter((name) => !BUNDLED.has(name)),
+  'esbuild',
+].flatMap((name) => [name, `${name}/*`]);
+
+const CHUNKS = 'chunks';
+await rm(new URL(`../dist/${CHUNKS}`, import.meta.url), { recursive: true, force: true });
+const result = await esbuild.build({
+  absWorkingDir: ROOT,
+  entryPoints: Object.fromEntries(ENTRIES.map((e) => [e, `src/${e}.ts`])),
+  outdir: 'dist',
+  chunkNames: `${CHUNKS}/[name]-[hash]`,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external,
+  sourcemap: true,
+  metafile: true,
+  legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: 'warning',
+  // CommonJS bundled into ESM asks for `require` at run time.
+  banner: { js: "import { createRequire as __seCreateRequire } from 'node:module'; const require = __seCreateRequire(import.meta.url);" },
+});
+
+/**
+ * Modules that find files through `import.meta.url` (scenarios/, fixtures/, dist/prepared-parses.json, dist/pglite-image.tgz)
+ * were written one folder below dist/. Their code must land in an output one folder below dist/ too
+ * (a chunk, or an entry such as cli/main.js), where the same relative URL points at the same file.
+ */
+const URL_RELATIVE = ['src/scenarios/builtin.ts', 'src/scenarios/prepared-parses.ts', 'src/storage/pglite-image.ts'];
+for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+  if (!out.endsWith('.js')) continue;
+  const depth = relative('dist', out).split(sep).length - 1;
+  for (const input of URL_RELATIVE) {
+    if (meta.inputs[input] && depth !== 1) throw new Error(`${input} was bundled into ${out}, where its import.meta.url paths would miss`);
+  }
+}
+
+const outputs = Object.keys(result.metafile.outputs).filter((o) => o.endsWith('.js')).length;
+console.log(`bundled ${ENTRIES.length} entry points into ${outputs} files in ${Math.round(performance.now() - started)} ms`);
