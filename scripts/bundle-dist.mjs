@@ -61,7 +61,7 @@ const result = await esbuild.build({
  * were written one folder below dist/. Their code must land in an output one folder below dist/ too
  * (a chunk, or an entry such as cli/main.js), where the same relative URL points at the same file.
  */
-const URL_RELATIVE = ['src/scenarios/builtin.ts', 'src/scenarios/prepared-parses.ts', 'src/storage/pglite-image.ts'];
+const URL_RELATIVE = ['src/scenarios/builtin.ts', 'src/scenarios/prepared-parses.ts', 'src/storage/pglite-image.ts', 'src/storage/installed-version.ts', 'src/emulator/parse-worker.ts'];
 for (const [out, meta] of Object.entries(result.metafile.outputs)) {
   if (!out.endsWith('.js')) continue;
   const depth = relative('dist', out).split(sep).length - 1;

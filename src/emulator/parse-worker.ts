@@ -2,9 +2,9 @@
 // a big file (or the first load of the BPE tables) never blocks requests. Answers are the same as
 // in-thread ones (the same pure functions); a ParseError comes back as a ParseError. Installed for
 // the real clock when the emulator runs from its built JavaScript (the worker loads a .js file).
-import type { ChunkOptions, TextChunk } from '../areas/rag-files/parsing/chunker.js';
+import { chunkText, type ChunkOptions, type TextChunk } from '../areas/rag-files/parsing/chunker.js';
 import { installParseOffload, parseOffload, type ParseOffload } from '../areas/rag-files/parsing/offload.js';
-import { ParseError, type FileKind } from '../areas/rag-files/parsing/parse.js';
+import { ParseError, extractText, type FileKind } from '../areas/rag-files/parsing/parse.js';
 
 export type ParseTask =
   | { id: number; op: 'extract'; bytes: Uint8Array; kind: FileKind | undefined; filename: string }
@@ -24,12 +24,13 @@ interface WorkerLike {
   unref(): void;
 }
 
-type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
+type Pending = { task: Task; resolve: (value: unknown) => void; reject: (err: Error) => void };
 type Task = { op: 'extract'; bytes: Uint8Array; kind: FileKind | undefined; filename: string } | { op: 'chunk'; text: string; options: ChunkOptions };
 
 /** Names, not literals: neither tsc nor a bundler goes looking for them (a browser bundle never runs this). */
 const WORKER_THREADS = 'node:worker_threads';
-const ENTRY = './parse-worker-main.js';
+// Relative to a file one folder below dist/ (dist/emulator/ or a bundle chunk in dist/chunks/).
+const ENTRY = '../emulator/parse-worker-main.js';
 
 /** Node, with this module built to JavaScript (under a TypeScript runner the entry is not there). */
 function canOffload(): boolean {
@@ -37,10 +38,17 @@ function canOffload(): boolean {
   return node !== undefined && import.meta.url.startsWith('file:') && import.meta.url.endsWith('.js');
 }
 
+/** The same task in this thread (the worker runs these very functions). */
+function inThread(task: Task): Promise<unknown> {
+  return task.op === 'extract' ? extractText(task.bytes, task.kind, task.filename) : chunkText(task.text, task.options);
+}
+
 class WorkerOffload implements ParseOffload {
   private worker: Promise<WorkerLike> | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
+  /** The worker has answered at least once: it can start here (its entry file is found and loads). */
+  private answered = false;
 
   private start(): Promise<WorkerLike> {
     this.worker ??= (import(WORKER_THREADS) as Promise<{ Worker: new (url: URL) => WorkerLike }>).then(({ Worker }) => {
@@ -48,6 +56,7 @@ class WorkerOffload implements ParseOffload {
       // Idle, the worker never keeps the process alive; with a task out, it does (see run).
       worker.unref();
       worker.on('message', (reply) => {
+        this.answered = true;
         const waiting = this.pending.get(reply.id);
         if (!waiting) return;
         this.pending.delete(reply.id);
@@ -56,10 +65,16 @@ class WorkerOffload implements ParseOffload {
         else waiting.reject(reply.error.parse ? new ParseError(reply.error.message) : new Error(reply.error.message));
       });
       worker.on('error', (err) => {
-        // A dead worker fails what it held; the next task starts a new one.
-        for (const waiting of this.pending.values()) waiting.reject(err);
+        // A worker that never answered cannot start here (e.g. its entry file is missing from a
+        // repackaged dist): what it held, and all later work, is parsed in this thread instead.
+        // A worker that died later fails what it held; the next task starts a new one.
+        const held = [...this.pending.values()];
         this.pending.clear();
         this.worker = undefined;
+        if (!this.answered) {
+          if (parseOffload() === this) installParseOffload(undefined);
+          for (const waiting of held) inThread(waiting.task).then(waiting.resolve, waiting.reject);
+        } else for (const waiting of held) waiting.reject(err);
       });
       return worker;
     });
@@ -71,7 +86,7 @@ class WorkerOffload implements ParseOffload {
     const id = ++this.nextId;
     return new Promise((resolve, reject) => {
       if (this.pending.size === 0) worker.ref();
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { task, resolve, reject });
       worker.postMessage({ ...task, id });
     });
   }
