@@ -14,9 +14,9 @@ const QUICK = process.env.EMULATOR_MATRIX === 'quick';
 const tmp = mkdtempSync(join(tmpdir(), 'emu-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const run = (...args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+const run = (...args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
 const runWith = (env: Record<string, string>, ...args: string[]) =>
-  spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+  spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
 
 /** A refusal: the exit code, and exactly one line on stderr with no stack trace. */
 function expectOneLine(result: ReturnType<typeof run>, status: number, text: string | RegExp): void {

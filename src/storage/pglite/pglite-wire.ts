@@ -47,8 +47,26 @@ export class PgliteWire {
     return this.open;
   }
 
-  /** Runs one statement; values travel as text, as PGlite's own serializers write strings and numbers. */
-  async query<T>(text: string, params: SqlValue[]): Promise<Results<T>> {
+  /** The statement running now: `execProtocol` takes no lock, so statements go one at a time. */
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Runs one statement; values travel as text, as PGlite's own serializers write strings and numbers.
+   * Callers may run statements concurrently (a `Promise.all` over rows): each waits for the one before
+   * it, as PGlite's own `query()` does behind its mutex; interleaved buffers would mix their answers.
+   */
+  query<T>(text: string, params: SqlValue[]): Promise<Results<T>> {
+    return this.inTurn(() => this.queryNow<T>(text, params));
+  }
+
+  /** Runs `fn` after every statement sent before it has answered. */
+  private inTurn<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(fn);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private async queryNow<T>(text: string, params: SqlValue[]): Promise<Results<T>> {
     const parts: Uint8Array[] = [];
     if (this.pendingBegin) parts.push(serialize.query('BEGIN'));
     for (const old of this.closing) parts.push(serialize.close({ type: 'S', name: old }));
@@ -91,7 +109,7 @@ export class PgliteWire {
       this.pendingBegin = false;
       return;
     }
-    const { messages } = await this.pg.execProtocol(serialize.query('COMMIT'), { syncToFs: false, throwOnError: false });
+    const { messages } = await this.inTurn(() => this.pg.execProtocol(serialize.query('COMMIT'), { syncToFs: false, throwOnError: false }));
     const failed = messages.find((m) => m.name === 'error');
     if (failed) throw failed;
     // COMMIT of an aborted transaction answers ROLLBACK: what ran in it did not land.
@@ -105,6 +123,6 @@ export class PgliteWire {
       this.pendingBegin = false;
       return;
     }
-    await this.pg.execProtocol(serialize.query('ROLLBACK'), { syncToFs: false, throwOnError: false });
+    await this.inTurn(() => this.pg.execProtocol(serialize.query('ROLLBACK'), { syncToFs: false, throwOnError: false }));
   }
 }
