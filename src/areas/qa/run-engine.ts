@@ -79,9 +79,13 @@ export class QaRunEngine {
       timestamp: this.deps.clock.iso(),
     };
     if ('error' in outcome) return { ...base, model: null, content: '', score: 0, passed: false, judge: null, usage: null, error: outcome.error };
+    return { ...base, ...this.judged(outcome, test, run) };
+  }
+
+  /** An answered reply as a result carries it: the model, the text, and the judge's verdict. */
+  private judged(outcome: { model: string; text: string; usage: QaResult['usage'] }, test: RunRecord['tests'][number], run: RunRecord) {
     const v = judge(this.ports.terms, outcome.text, test.expectedAnswer, test.criteria, run.passThreshold);
     return {
-      ...base,
       model: outcome.model,
       content: outcome.text,
       score: v.score,
@@ -102,16 +106,7 @@ export class QaRunEngine {
         sides.push({ ...side, model: variant.model, content: '', score: 0, passed: false, judge: { precision: 0, recall: 0, f1: 0, criteriaMet: null }, usage: null, error: outcome.error });
         continue;
       }
-      const v = judge(this.ports.terms, outcome.text, test.expectedAnswer, test.criteria, run.passThreshold);
-      sides.push({
-        ...side,
-        model: outcome.model,
-        content: outcome.text,
-        score: v.score,
-        passed: v.passed,
-        judge: { precision: v.precision, recall: v.recall, f1: v.f1, criteriaMet: v.criteriaMet },
-        usage: outcome.usage,
-      });
+      sides.push({ ...side, ...this.judged(outcome, test, run) });
     }
     // The judge picks the best-scoring side that answered; ties go to the earlier variant.
     const answered = sides.filter((s) => s.error === undefined);
