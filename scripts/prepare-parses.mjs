@@ -4,7 +4,8 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createEmulator } from '../dist/index.js';
 import { dumpParseMemos, PARSER_PACKAGES } from '../dist/areas/rag-files/parsing/parse-memos.js';
-import { installedVersion, PREPARED_PARSES_FILE } from '../dist/scenarios/prepared-parses.js';
+import { PREPARED_PARSES_FILE } from '../dist/scenarios/prepared-parses.js';
+import { installedVersion } from '../dist/storage/installed-version.js';
 import { SCENARIO_DIR } from '../dist/scenarios/builtin.js';
 import { betterSqliteLoads } from '../dist/storage/sqlite-probe.js';
 

@@ -2,15 +2,12 @@
 // (scripts/prepare-parses.mjs), when the parsing libraries installed here are the versions that
 // wrote it. Absent or stale (a source checkout, an upgraded library), files are parsed as usual.
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PARSER_PACKAGES, primeParseMemos, type PreparedParses } from '../areas/rag-files/parsing/parse-memos.js';
+import { installedVersion } from '../storage/installed-version.js';
 
 /** dist/scenarios/ → dist/prepared-parses.json; from src/ (tests) there is none. */
 export const PREPARED_PARSES_FILE = fileURLToPath(new URL('../prepared-parses.json', import.meta.url));
-
-export { installedVersion } from '../storage/installed-version.js';
-import { installedVersion } from '../storage/installed-version.js';
 
 let primed: Promise<void> | undefined;
 
