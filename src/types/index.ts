@@ -394,3 +394,21 @@ export {
   type WorkspaceChatMessage,
   type WorkspaceChatCompletion,
 } from './model-lifecycle.js';
+// Threads admin view and thread prefixes (threads.ts; emulator-defined)
+export {
+  ThreadVisibilitySchema,
+  ThreadKindSchema,
+  AdminThreadSchema,
+  AdminThreadListSchema,
+  ThreadPrefixSchema,
+  ThreadPrefixVersionSchema,
+  docsPage,
+  type ThreadVisibility,
+  type ThreadKind,
+  type AdminThread,
+  type AdminThreadList,
+  type ThreadPrefix,
+  type ThreadPrefixVersion,
+} from './threads.js';
+// Model edits: corrections of a release's answers (model-edits.ts; emulator-defined)
+export { ModelEditStatusSchema, ModelEditSchema, type ModelEditStatus, type ModelEdit } from './model-edits.js';
