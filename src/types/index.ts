@@ -394,21 +394,6 @@ export {
   type WorkspaceChatMessage,
   type WorkspaceChatCompletion,
 } from './model-lifecycle.js';
-// Threads admin view and thread prefixes (threads.ts; emulator-defined)
-export {
-  ThreadVisibilitySchema,
-  ThreadKindSchema,
-  AdminThreadSchema,
-  AdminThreadListSchema,
-  ThreadPrefixSchema,
-  ThreadPrefixVersionSchema,
-  docsPage,
-  type ThreadVisibility,
-  type ThreadKind,
-  type AdminThread,
-  type AdminThreadList,
-  type ThreadPrefix,
-  type ThreadPrefixVersion,
-} from './threads.js';
-// Model edits: corrections of a release's answers (model-edits.ts; emulator-defined)
-export { ModelEditStatusSchema, ModelEditSchema, type ModelEditStatus, type ModelEdit } from './model-edits.js';
+// Threads admin view, thread prefixes (threads.ts) and model edits (model-edits.ts); emulator-defined
+export * from './threads.js';
+export * from './model-edits.js';
