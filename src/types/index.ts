@@ -395,5 +395,5 @@ export {
   type WorkspaceChatCompletion,
 } from './model-lifecycle.js';
 // Threads admin view, thread prefixes (threads.ts) and model edits (model-edits.ts); emulator-defined
-export * from './threads.js';
-export * from './model-edits.js';
+export { ThreadVisibilitySchema, ThreadKindSchema, AdminThreadSchema, AdminThreadListSchema, ThreadPrefixSchema, ThreadPrefixVersionSchema, docsPage, type ThreadVisibility, type ThreadKind, type AdminThread, type AdminThreadList, type ThreadPrefix, type ThreadPrefixVersion } from './threads.js';
+export { ModelEditStatusSchema, ModelEditSchema, type ModelEditStatus, type ModelEdit } from './model-edits.js';
