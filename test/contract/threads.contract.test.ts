@@ -69,28 +69,28 @@ describe.each(MATRIX)('threads: $label', ({ driver, door: doorName }) => {
   });
 
   it('keeps thread prefixes as versioned documents: publish +1, history, restore, 409 on a stale base', async () => {
-    const seeded = ThreadPrefixSchema.parse((await call('GET', '/api/v1/threads/prefixes/p_rules', full)).body);
+    const seeded = ThreadPrefixSchema.parse((await call('GET', '/api/v1/thread-prefixes/p_rules', full)).body);
     expect(seeded).toMatchObject({ _id: 'p_rules', kind: 'thread', title: 'House rules', version: 2, prefix: ['Be brief.', 'Cite sources.'], hasUnpublishedChanges: true });
-    const published = await call('POST', '/api/v1/threads/prefixes/p_rules/publish', full, { baseVersion: 2 });
+    const published = await call('POST', '/api/v1/thread-prefixes/p_rules/publish', full, { baseVersion: 2 });
     expect(published.body).toMatchObject({ version: 3, prefix: ['Be brief.', 'Cite sources.', 'No legal advice.'], hasUnpublishedChanges: false });
-    const stale = await call('POST', '/api/v1/threads/prefixes/p_rules/publish', full, { baseVersion: 2 });
+    const stale = await call('POST', '/api/v1/thread-prefixes/p_rules/publish', full, { baseVersion: 2 });
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatchObject({ code: 'CONFLICT', details: { prefixId: 'p_rules', baseVersion: 2, currentVersion: 3 } });
-    expect((await call('PATCH', '/api/v1/threads/prefixes/p_rules', full, { prefix: ['x'], baseVersion: 1 })).status).toBe(409);
-    const drafted = await call('PATCH', '/api/v1/threads/prefixes/p_rules', full, { prefix: ['Be kind.'], baseVersion: 3 });
+    expect((await call('PATCH', '/api/v1/thread-prefixes/p_rules', full, { prefix: ['x'], baseVersion: 1 })).status).toBe(409);
+    const drafted = await call('PATCH', '/api/v1/thread-prefixes/p_rules', full, { prefix: ['Be kind.'], baseVersion: 3 });
     expect(drafted.body).toMatchObject({ version: 3, draft: ['Be kind.'], hasUnpublishedChanges: true });
-    const restored = await call('POST', '/api/v1/threads/prefixes/p_rules/restore', full, { version: 1 });
+    const restored = await call('POST', '/api/v1/thread-prefixes/p_rules/restore', full, { version: 1 });
     expect(restored.body).toMatchObject({ version: 4, prefix: ['Be brief.'], draft: ['Be brief.'] });
-    const history = (await call('GET', '/api/v1/threads/prefixes/p_rules/versions', full)).body;
+    const history = (await call('GET', '/api/v1/thread-prefixes/p_rules/versions', full)).body;
     expect(history.versions.map((v: { version: number }) => v.version)).toEqual([4, 3, 2, 1]);
     expect(history.versions[0]).toMatchObject({ restoredFrom: 1, publishedBy: 'k_full' });
-    expect((await call('POST', '/api/v1/threads/prefixes/p_rules/restore', full, { version: 9 })).status).toBe(404);
-    const made = await call('POST', '/api/v1/threads/prefixes', full, { prefix: ['Answer in English.'], title: 'Language' });
+    expect((await call('POST', '/api/v1/thread-prefixes/p_rules/restore', full, { version: 9 })).status).toBe(404);
+    const made = await call('POST', '/api/v1/thread-prefixes', full, { prefix: ['Answer in English.'], title: 'Language' });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ version: 1, title: 'Language', prefix: ['Answer in English.'], hasUnpublishedChanges: false });
-    expect((await call('GET', '/api/v1/threads/prefixes', full)).body).toMatchObject({ total: 2, docs: [{ _id: 'p_rules' }, { _id: made.body._id }] });
-    expect((await call('DELETE', `/api/v1/threads/prefixes/${made.body._id}`, full)).body).toEqual({ _id: made.body._id, deleted: true });
-    expect((await call('GET', `/api/v1/threads/prefixes/${made.body._id}`, full)).status).toBe(404);
+    expect((await call('GET', '/api/v1/thread-prefixes', full)).body).toMatchObject({ total: 2, docs: [{ _id: 'p_rules' }, { _id: made.body._id }] });
+    expect((await call('DELETE', `/api/v1/thread-prefixes/${made.body._id}`, full)).body).toEqual({ _id: made.body._id, deleted: true });
+    expect((await call('GET', `/api/v1/thread-prefixes/${made.body._id}`, full)).status).toBe(404);
   });
 
   it('refuses bad input with a 400 naming the field, and writes nothing', async () => {
@@ -116,14 +116,14 @@ describe.each(MATRIX)('threads: $label', ({ driver, door: doorName }) => {
       [{}, 'body.prefix'],
     ];
     for (const [body, path] of prefixes) {
-      const res = await call('POST', '/api/v1/threads/prefixes', full, body);
+      const res = await call('POST', '/api/v1/thread-prefixes', full, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(JSON.stringify(res.body.error.details), JSON.stringify(body)).toContain(path);
     }
-    expect((await call('POST', '/api/v1/threads/prefixes/p_rules/publish', full, { baseVersion: 'two' })).status).toBe(400);
+    expect((await call('POST', '/api/v1/thread-prefixes/p_rules/publish', full, { baseVersion: 'two' })).status).toBe(400);
     expect((await call('GET', '/api/v1/threads/t_open', full)).body).toMatchObject({ title: 'Invites', archived: false, visibility: 'private' });
-    expect((await call('GET', '/api/v1/threads/prefixes', full)).body.total).toBe(1);
-    expect((await call('GET', '/api/v1/threads/prefixes/p_rules', full)).body.version).toBe(2);
+    expect((await call('GET', '/api/v1/thread-prefixes', full)).body.total).toBe(1);
+    expect((await call('GET', '/api/v1/thread-prefixes/p_rules', full)).body.version).toBe(2);
   });
 
   it('holds keys to their scopes, members to their roles, and every caller to its workspace', async () => {
@@ -132,14 +132,14 @@ describe.each(MATRIX)('threads: $label', ({ driver, door: doorName }) => {
     expect((await call('PATCH', '/api/v1/threads/t_open', reader, { archived: true })).status).toBe(403);
     expect((await call('DELETE', '/api/v1/threads/t_open', reader)).status).toBe(403);
     expect((await call('GET', '/api/v1/threads/t_open', { key: READ_KEY })).status).toBe(403);
-    expect((await call('GET', '/api/v1/threads/prefixes', reader)).status).toBe(403);
-    expect((await call('POST', '/api/v1/threads/prefixes/p_rules/publish', { key: WHITELABEL_KEY })).status).toBe(200);
+    expect((await call('GET', '/api/v1/thread-prefixes', reader)).status).toBe(403);
+    expect((await call('POST', '/api/v1/thread-prefixes/p_rules/publish', { key: WHITELABEL_KEY })).status).toBe(200);
     expect((await call('GET', '/api/v1/threads/t_open', { key: WHITELABEL_KEY })).status).toBe(403);
     expect((await call('GET', '/api/v1/threads/t_open', viewer)).status).toBe(200);
     expect((await call('PATCH', '/api/v1/threads/t_open', viewer, { title: 'Mine' })).status).toBe(403);
     expect((await call('GET', '/api/v1/threads/t_open', { key: OTHER_KEY })).status).toBe(404);
     expect((await call('DELETE', '/api/v1/threads/t_open', { key: OTHER_KEY })).status).toBe(404);
-    expect((await call('GET', '/api/v1/threads/prefixes/p_rules', { key: OTHER_KEY })).status).toBe(404);
+    expect((await call('GET', '/api/v1/thread-prefixes/p_rules', { key: OTHER_KEY })).status).toBe(404);
     expect((await call('GET', '/api/v1/threads/t_open', { user: 'u_owner', headers: { 'x-workspace-id': 'ws_globex' } })).status).toBe(404);
     expect((await call('GET', '/api/v1/threads')).status).toBe(401);
   });

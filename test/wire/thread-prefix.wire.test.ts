@@ -31,7 +31,7 @@ describe.each(MATRIX)('thread prefix (real wire): $label', ({ driver, door: door
     expect(id).toMatch(/\S/);
     expect(created.body).toMatchObject({ kind: 'thread', prefix: ['rule one', 'rule two'], version: 1, workspaceId: 'ws_acme' });
     // The admin routes see the same document.
-    const read = await send('GET', `/api/v1/threads/prefixes/${id}`, { 'x-api-key': FULL_KEY });
+    const read = await send('GET', `/api/v1/thread-prefixes/${id}`, { 'x-api-key': FULL_KEY });
     expect(read.body).toMatchObject({ _id: id, prefix: ['rule one', 'rule two'], version: 1 });
   });
 
@@ -44,6 +44,6 @@ describe.each(MATRIX)('thread prefix (real wire): $label', ({ driver, door: door
     expect((await send('POST', '/white-label/ws_acme/thread-prefix', {}, { prefix: ['a'] })).status).toBe(401);
     const elsewhere = await send('POST', '/white-label/ws_nope/thread-prefix', bearer(), { prefix: ['a'] });
     expect([403, 404]).toContain(elsewhere.status);
-    expect((await send('GET', '/api/v1/threads/prefixes', { 'x-api-key': FULL_KEY })).body.total).toBe(1);
+    expect((await send('GET', '/api/v1/thread-prefixes', { 'x-api-key': FULL_KEY })).body.total).toBe(1);
   });
 });

@@ -31,7 +31,7 @@ export const threadsArea = defineArea<ThreadsApi, ThreadsSection>({
   tables: THREADS_TABLES,
   uses: ['chat', 'releases'],
   create: (ctx) => ({ threads: ctx.area('chat').threads, prefixes: new ThreadPrefixStore(ctx.deps) }),
-  // Prefix routes first: `/api/v1/threads/prefixes` must win over `/api/v1/threads/:threadId`.
+  // Thread prefixes live under their own path, so no route of one table shadows the other.
   routes: (api, ctx) => [...prefixRoutes(api.prefixes), ...threadRoutes(api.threads, () => ctx.clock.now())],
   scenario: {
     key: 'threads',

@@ -1,4 +1,4 @@
-// Thread-prefix routes: versioned documents under /api/v1/threads/prefixes (emulator-defined), and
+// Thread-prefix routes: versioned documents under /api/v1/thread-prefixes (emulator-defined), and
 // the real workspace-mount create `POST /white-label/{ws}/thread-prefix {prefix: string[]}` → `_id`.
 import { z } from 'zod';
 import { forbidden } from '../../core/errors.js';
@@ -19,7 +19,7 @@ import {
 } from './schema.js';
 
 const TAG = 'threads';
-const BASE = '/api/v1/threads/prefixes';
+const BASE = '/api/v1/thread-prefixes';
 // A prefix is white-label configuration that releases point at: the whitelabel scopes guard it.
 const read: RouteAuth = { kind: 'workspace', level: 'read', permission: 'whitelabel:read' };
 const write: RouteAuth = { kind: 'workspace', level: 'write', permission: 'whitelabel:write' };
