@@ -12,6 +12,8 @@ import { qaArea } from './qa/index.js';
 import { trainingDataArea } from './training-data/index.js';
 import { fineTuneArea } from './fine-tune/index.js';
 import { workspaceChatArea } from './workspace-chat/index.js';
+import { threadsArea } from './threads/index.js';
+import { modelEditsArea } from './model-edits/index.js';
 
 export const AREAS: AnyArea[] = [
   rateLimitRequestsArea,
@@ -24,4 +26,6 @@ export const AREAS: AnyArea[] = [
   trainingDataArea,
   fineTuneArea,
   workspaceChatArea,
+  threadsArea,
+  modelEditsArea,
 ];

@@ -394,3 +394,6 @@ export {
   type WorkspaceChatMessage,
   type WorkspaceChatCompletion,
 } from './model-lifecycle.js';
+// Threads admin view, thread prefixes (threads.ts) and model edits (model-edits.ts); emulator-defined
+export { ThreadVisibilitySchema, ThreadKindSchema, AdminThreadSchema, AdminThreadListSchema, ThreadPrefixSchema, ThreadPrefixVersionSchema, docsPage, type ThreadVisibility, type ThreadKind, type AdminThread, type AdminThreadList, type ThreadPrefix, type ThreadPrefixVersion } from './threads.js';
+export { ModelEditStatusSchema, ModelEditSchema, type ModelEditStatus, type ModelEdit } from './model-edits.js';

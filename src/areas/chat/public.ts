@@ -16,3 +16,6 @@ export { sseResponse } from './streaming.js';
 export type { ChatThreadStore, ThreadRecord } from './thread-store.js';
 export { assistantChain } from './assistants.js';
 export { loadTokenizer, usageOf } from './usage.js';
+export { ReplyOverrides } from './reply-overrides.js';
+export type { OverrideQuery, ReplyOverride } from './reply-overrides.js';
+export type { ChatMessageOut, Visibility } from './thread-store.js';

@@ -6,6 +6,7 @@ import { assistantChain, runChain, simulatedFailures, type AssistantAttempt, typ
 import { allAssistantsFailed } from './errors.js';
 import { composeReply, type ContextEntry } from './reply-generator.js';
 import { collectionIdsOf, type ContextRetriever } from './retrieval.js';
+import { ReplyOverrides } from './reply-overrides.js';
 import { relevant } from './send.js';
 import { loadTokenizer, usageOf, type ChatUsage } from './usage.js';
 
@@ -32,10 +33,17 @@ export interface ReplyOutcome {
   usage: ChatUsage;
   context: ContextEntry[];
   finishReason: 'stop' | 'length';
+  /** Set when an applied correction answered instead of the generator. */
+  correction?: { type: string; id: string };
 }
 
 export class ChatReplies {
-  constructor(private readonly deps: { seed(): number; retriever: ContextRetriever }) {}
+  /** Replies fixed in advance (applied model edits), asked before the generator, as a chat send does. */
+  readonly overrides: ReplyOverrides;
+
+  constructor(private readonly deps: { seed(): number; retriever: ContextRetriever; overrides?: ReplyOverrides }) {
+    this.overrides = deps.overrides ?? new ReplyOverrides();
+  }
 
   /** The reply chat would give; throws ALL_ASSISTANTS_FAILED as a send does. */
   async reply(request: ReplyRequest): Promise<ReplyOutcome> {
@@ -45,7 +53,8 @@ export class ChatReplies {
     if (!('assistant' in outcome)) throw allAssistantsFailed(outcome.attempts);
     const context = relevant(await this.deps.retriever.retrieve(release.workspaceId, collectionIdsOf(config), prompt), prompt);
     const tokenizer = await loadTokenizer();
-    let text = composeReply({ seed: this.deps.seed(), model: outcome.assistant.id, turn: request.turn ?? 0, prompt, context, releaseName: release.name });
+    const override = await this.overrides.find({ workspaceId: release.workspaceId, releaseId: release.id, prompt });
+    let text = override?.text ?? composeReply({ seed: this.deps.seed(), model: outcome.assistant.id, turn: request.turn ?? 0, prompt, context, releaseName: release.name });
     let finishReason: 'stop' | 'length' = 'stop';
     const maxTokens = request.maxTokens ?? (typeof config.maxTokens === 'number' ? config.maxTokens : undefined);
     if (maxTokens !== undefined) {
@@ -71,6 +80,7 @@ export class ChatReplies {
       usage: usageOf(outcome.assistant.id, tokenizer.count(promptText), tokenizer.count(text)),
       context,
       finishReason,
+      ...(override && { correction: override.source }),
     };
   }
 }

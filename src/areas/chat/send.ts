@@ -135,7 +135,9 @@ export class ChatService {
     if (!('assistant' in outcome)) throw allAssistantsFailed(outcome.attempts);
     const { assistant, index, attempts } = outcome;
 
-    let text = composeReply({ seed: this.deps.seed(), model: assistant.id, turn: thread.assistantReplies, prompt: body.content, context, releaseName: release.name });
+    // An applied correction (the model-edits area) answers its prompt in place of the generator.
+    const override = await this.deps.threads.overrides.find({ workspaceId: release.workspaceId, releaseId: release.id, prompt: body.content });
+    let text = override?.text ?? composeReply({ seed: this.deps.seed(), model: assistant.id, turn: thread.assistantReplies, prompt: body.content, context, releaseName: release.name });
     let finishReason: 'stop' | 'length' = 'stop';
     const maxTokens = body.override?.maxTokens ?? (typeof config.maxTokens === 'number' ? config.maxTokens : undefined);
     if (maxTokens !== undefined) {
@@ -183,6 +185,7 @@ export class ChatService {
         finishReason,
         replyTo: userMessage.id,
         usage,
+        ...(override && { correction: override.source }),
         ...(payment && { payment: payment.metadata }),
         ...(cta && decision.fire && { cta: cardForMessage(cta.card, cta.version, decision) }),
       },

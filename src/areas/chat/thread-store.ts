@@ -3,6 +3,7 @@
 import type { StoreDeps } from '../../core/services.js';
 import { parseJson, toIso } from '../../core/services.js';
 import type { TranscriptStore } from '../transcripts/public.js';
+import { ReplyOverrides } from './reply-overrides.js';
 
 export type Visibility = 'private' | 'shared' | 'public';
 /** `user`: an identified end user; `anonymous`: ephemeral; `a2a` and `landing`: server-side channels. */
@@ -152,12 +153,17 @@ function messageOut(row: MessageRow) {
 }
 
 export class ChatThreadStore {
+  /** Replies fixed in advance (applied model edits); send and the reply generator ask it first. */
+  readonly overrides = new ReplyOverrides();
+
   constructor(
     private readonly deps: StoreDeps,
     private readonly transcripts: TranscriptStore,
   ) {}
 
   async create(input: {
+    /** A scenario's own id; a fresh one otherwise. */
+    id?: string | undefined;
     workspaceId: string;
     releaseId: string;
     ownerSubject: string;
@@ -171,7 +177,7 @@ export class ChatThreadStore {
     expiresAt?: number | undefined;
   }): Promise<ThreadRecord> {
     const now = this.deps.clock.now();
-    const id = this.deps.ids.objectId();
+    const id = input.id ?? this.deps.ids.objectId();
     const next = await this.deps.storage.get<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM chat_threads');
     await this.deps.storage.run(
       `INSERT INTO chat_threads (id, seq, workspace_id, release_id, owner_subject, kind, title, visibility, archived, metadata,
@@ -237,15 +243,45 @@ export class ChatThreadStore {
     return { threads: rows.map(fromRow), total };
   }
 
-  async update(id: string, change: { title?: string | undefined; visibility?: Visibility | undefined; archived?: boolean | undefined }): Promise<void> {
+  async update(
+    id: string,
+    change: { title?: string | undefined; visibility?: Visibility | undefined; archived?: boolean | undefined; metadata?: Record<string, unknown> | undefined },
+  ): Promise<void> {
     const thread = (await this.get(id)) as ThreadRecord;
-    await this.deps.storage.run('UPDATE chat_threads SET title = ?, visibility = ?, archived = ?, updated_at = ? WHERE id = ?', [
+    await this.deps.storage.run('UPDATE chat_threads SET title = ?, visibility = ?, archived = ?, metadata = ?, updated_at = ? WHERE id = ?', [
       change.title ?? thread.title,
       change.visibility ?? thread.visibility,
       (change.archived ?? thread.archived) ? 1 : 0,
+      // The owner id rides in a reserved metadata key: a metadata change keeps it.
+      JSON.stringify({ ...(change.metadata ?? thread.metadata), [OWNER_KEY]: thread.ownerId }),
       this.deps.clock.now(),
       id,
     ]);
+  }
+
+  /** A workspace's live threads (the admin view of the threads area), newest activity first. */
+  async listWorkspace(
+    workspaceId: string,
+    filter: { releaseId?: string | undefined; ownerId?: string | undefined; archived: 'true' | 'false' | 'all'; visibility?: Visibility | undefined },
+  ): Promise<ThreadRecord[]> {
+    const where = ['workspace_id = ?', '(expires_at IS NULL OR expires_at > ?)'];
+    const args: (string | number)[] = [workspaceId, this.deps.clock.now()];
+    const add = (clause: string, value: string | number) => {
+      where.push(clause);
+      args.push(value);
+    };
+    if (filter.releaseId !== undefined) add('release_id = ?', filter.releaseId);
+    if (filter.visibility !== undefined) add('visibility = ?', filter.visibility);
+    if (filter.archived !== 'all') add('archived = ?', filter.archived === 'true' ? 1 : 0);
+    const rows = await this.deps.storage.all<ThreadRow>(`SELECT * FROM chat_threads WHERE ${where.join(' AND ')} ORDER BY updated_at DESC, seq DESC`, args);
+    const threads = rows.map(fromRow);
+    return filter.ownerId === undefined ? threads : threads.filter((t) => t.ownerId === filter.ownerId);
+  }
+
+  /** Deletes a thread and its messages; its transcript mirror stays (the transcripts routes own it). */
+  async remove(id: string): Promise<void> {
+    await this.deps.storage.run('DELETE FROM chat_messages WHERE thread_id = ?', [id]);
+    await this.deps.storage.run('DELETE FROM chat_threads WHERE id = ?', [id]);
   }
 
   async setCtaState(id: string, state: CtaState): Promise<void> {

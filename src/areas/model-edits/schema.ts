@@ -1,0 +1,70 @@
+// Request schemas of the model-edits routes (emulator-defined shapes).
+import { z } from 'zod';
+import { PageQuerySchema } from '../workspaces/public.js';
+
+const Id = z.string().min(1).max(200);
+const Text = (max: number) => z.string().trim().min(1).max(max);
+const STATUSES = ['draft', 'queued', 'applying', 'applied', 'failed', 'reverted'] as const;
+
+export const MessageRefSchema = z.object({ threadId: Id, messageId: Id }).strict();
+
+export const ModelEditCreateSchema = z
+  .object({
+    /** The release whose answers it corrects (taken from the thread with `messageRef`). */
+    releaseId: Id.optional(),
+    /** The prompt to correct; or name a chat message with `messageRef`. */
+    prompt: Text(4000).optional(),
+    /** An assistant message of a chat thread: its prompt and reply become the edit's. */
+    messageRef: MessageRefSchema.optional(),
+    /** What the release answered; the release's current answer when left out. */
+    originalReply: z.string().max(20_000).optional(),
+    correctedReply: Text(20_000),
+    title: Text(200).optional(),
+    /** Apply at once (as POST …/apply). */
+    apply: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.prompt === undefined && b.messageRef === undefined) ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'Name a prompt or a messageRef' });
+    if (b.prompt !== undefined && b.messageRef !== undefined) ctx.addIssue({ code: 'custom', path: ['messageRef'], message: 'Name a prompt or a messageRef, not both' });
+    if (b.messageRef === undefined && b.releaseId === undefined) ctx.addIssue({ code: 'custom', path: ['releaseId'], message: 'Required with a prompt' });
+  });
+export type ModelEditCreateInput = z.infer<typeof ModelEditCreateSchema>;
+
+export const ModelEditUpdateSchema = z
+  .object({
+    title: Text(200).optional(),
+    prompt: Text(4000).optional(),
+    originalReply: z.string().max(20_000).optional(),
+    correctedReply: Text(20_000).optional(),
+  })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, { message: 'Name at least one of title, prompt, originalReply, correctedReply', path: ['correctedReply'] });
+
+export const ModelEditParamsSchema = z.object({ editId: Id });
+
+export const ModelEditListQuerySchema = PageQuerySchema.extend({
+  releaseId: Id.optional(),
+  status: z.enum(STATUSES).optional(),
+});
+
+/** Which edits an export takes: applied ones by default, `all` for every state. */
+const ExportStatus = z.enum([...STATUSES, 'all']).default('applied');
+
+export const ModelEditExportQuerySchema = z.object({
+  format: z.enum(['jsonl', 'csv']).default('jsonl'),
+  releaseId: Id.optional(),
+  status: ExportStatus,
+});
+
+export const ExportToTrainingDataSchema = z
+  .object({
+    title: Text(200).optional(),
+    releaseId: Id.optional(),
+    status: ExportStatus,
+    /** Only these edits (of the workspace), in this order. */
+    editIds: z.array(Id).min(1).max(1000).optional(),
+  })
+  .strict();
+
+export const ModelEditDeletedSchema = z.object({ _id: z.string(), deleted: z.literal(true) });
