@@ -47,8 +47,12 @@ export class PgliteStorage implements Storage {
   undoLimit = 10_000;
   /** Rows written while recording (an upper bound on the log's size: rolled-back ones count too). */
   private logged = 0;
+  /** The session's undo switch as last set outside any transaction (a rolled-back one would undo it). */
   private recording = false;
-  /** The baseline's log was dropped: going back to it reloads the written tables from its rows. */
+  /**
+   * The log may miss a write made since the baseline (it was dropped, or recording was off for a
+   * while): going back to the baseline then reloads the written tables from its rows instead.
+   */
   private unlogged = false;
   /** Primary keys per table: the undo triggers log an insert by its key (pglite-undo.ts). */
   private keys = new Map<string, string[]>();
@@ -188,8 +192,16 @@ export class PgliteStorage implements Storage {
     return snap;
   }
 
-  /** `snap` is the state now: writes from here on are logged, so going back to it undoes only them. */
+  /**
+   * `snap` is the state now: writes from here on are logged, so going back to it undoes only them.
+   * Inside a transaction nothing is recorded (the switch and the log would go back with a
+   * rollback): `snap` is then no baseline, and going back to it reloads it whole.
+   */
   private async record(snap: PgliteSnapshot): Promise<void> {
+    if (this.wire.inTransaction) {
+      this.forgetBaseline();
+      return;
+    }
     await clearLog(this.db);
     await this.setRecording(true);
     this.baseline = snap;
@@ -197,8 +209,20 @@ export class PgliteStorage implements Storage {
     this.unlogged = false;
   }
 
+  /** No snapshot is the baseline any more: the next restore reloads whole, and records again. */
+  private forgetBaseline(): void {
+    this.baseline = undefined;
+    this.unlogged = true;
+  }
+
+  /**
+   * Sets the session's undo switch. Turning it off while a baseline is held leaves that baseline's
+   * log incomplete from here on (`unlogged`); inside a transaction the switch is not trusted at all.
+   */
   private async setRecording(on: boolean): Promise<void> {
     await setRecording(this.db, on);
+    if (this.wire.inTransaction) this.forgetBaseline();
+    if (!on) this.unlogged = true;
     this.recording = on;
     this.logged = 0;
   }
@@ -212,28 +236,28 @@ export class PgliteStorage implements Storage {
     if (!this.recording || (this.baseline && this.logged <= this.undoLimit)) return;
     await this.setRecording(false);
     await clearLog(this.db);
-    this.unlogged = true;
   }
 
   /** Back to the snapshot most recently taken or restored: its undo log is replayed; any other is reloaded whole. */
   async restore(snapshot: StorageSnapshot): Promise<void> {
     const snap = snapshot as PgliteSnapshot;
     if (snap.kind !== 'pglite') throw new Error('snapshot belongs to another driver');
-    if (snap === this.baseline && this.depth === 0 && !this.unlogged) {
-      // Every write since the baseline is in the undo log: replay it backwards.
-      await this.transaction(() => rollBack(this.db));
-      this.dirty.clear();
-      this.logged = 0;
-      return;
+    const isBaseline = snap === this.baseline && this.depth === 0;
+    if (isBaseline && this.recording && !this.unlogged) {
+      // Every write since the baseline is in the undo log: replay it backwards. The replay answers
+      // false, changing nothing, when the session's switch is off after all (then reload below).
+      if (await this.transaction(() => rollBack(this.db))) {
+        this.dirty.clear();
+        this.logged = 0;
+        return;
+      }
     }
+    const written = [...this.dirty];
     await this.setRecording(false);
-    if (snap === this.baseline && this.unlogged && [...this.dirty].every((t) => this.tableNames.includes(t))) {
-      // The log was dropped: only the tables written since the baseline differ from its rows.
-      await this.reload(snap.dump, [...this.dirty]);
-      await this.record(snap);
-      return;
-    }
-    await this.reload(snap.dump, this.tableNames);
+    if (isBaseline && written.every((t) => this.tableNames.includes(t))) {
+      // The log is incomplete: only the tables written since the baseline differ from its rows.
+      await this.reload(snap.dump, written);
+    } else await this.reload(snap.dump, this.tableNames);
     await this.record(snap);
   }
 
@@ -254,9 +278,11 @@ export class PgliteStorage implements Storage {
 
   async load(dump: TableDump): Promise<void> {
     assertKnownTables(dump, this.tableNames);
+    // Whatever happens below, the baseline is gone: a refused dump leaves the rows as they were
+    // (one transaction), and the next restore, of any snapshot, reloads it whole.
+    this.forgetBaseline();
     await this.setRecording(false);
     await this.reload(dump, this.tableNames);
-    this.baseline = undefined;
   }
 
   /** Replaces the rows of `tables` with those of the dump, in one transaction. */

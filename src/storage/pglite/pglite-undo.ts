@@ -37,6 +37,8 @@ export function undoStatements(keys: Map<string, string[]>, tableNames: readonly
     `CREATE OR REPLACE FUNCTION emulator_undo_replay() RETURNS integer LANGUAGE plpgsql AS $$
      DECLARE r record; cols text; picked text; n integer := 0;
      BEGIN
+       -- Recording off: the log may miss writes, so it is not replayed (the caller reloads instead).
+       IF coalesce(current_setting('${SWITCH}', true), '') <> 'on' THEN RETURN -1; END IF;
        PERFORM set_config('${SWITCH}', 'off', true);
        FOR r IN SELECT lsn, tbl, op, old, new FROM ${LOG} ORDER BY lsn DESC LOOP
          IF r.op = 'i' OR r.op = 'u' THEN
@@ -89,8 +91,10 @@ export async function clearLog(db: Queryable): Promise<void> {
 
 /**
  * Undoes every logged change, newest first, and empties the log, in one call into Postgres (call
- * inside a transaction). Recording is off during the replay and on after it.
+ * inside a transaction). Recording is off during the replay and on after it. False, with nothing
+ * changed, when recording was off: the log cannot be trusted then.
  */
-export async function rollBack(db: Queryable): Promise<void> {
-  await db.query('SELECT emulator_undo_replay()');
+export async function rollBack(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ n: number }>('SELECT emulator_undo_replay() AS n');
+  return Number(rows[0]?.n) >= 0;
 }
