@@ -36,8 +36,6 @@ export class PgliteWire {
   /** A `BEGIN` not yet sent: it rides in the buffer of the transaction's first statement. */
   private pendingBegin = false;
   private open = false;
-  /** Counts transactions opened, so a statement knows whether the one it was sent in still runs. */
-  private txSerial = 0;
   private serial = 0;
   /** Statements evicted from `names`: closed in the next buffer sent. */
   private closing: string[] = [];
@@ -58,13 +56,7 @@ export class PgliteWire {
    * it, as PGlite's own `query()` does behind its mutex; interleaved buffers would mix their answers.
    */
   query<T>(text: string, params: SqlValue[]): Promise<Results<T>> {
-    // A statement sent inside a transaction runs in it or not at all: one still queued when its
-    // transaction ended (a straggler of a failed Promise.all) would otherwise commit on its own.
-    const tx = this.open ? this.txSerial : -1;
-    return this.inTurn(() => {
-      if (tx !== -1 && (!this.open || tx !== this.txSerial)) return Promise.reject(new Error('statement sent after its transaction ended'));
-      return this.queryNow<T>(text, params);
-    });
+    return this.inTurn(() => this.queryNow<T>(text, params));
   }
 
   /** Runs `fn` after every statement sent before it has answered. */
@@ -107,7 +99,6 @@ export class PgliteWire {
 
   /** Opens a transaction; the `BEGIN` is sent with its first statement (none are sent for an empty one). */
   begin(): void {
-    this.txSerial++;
     this.open = true;
     this.pendingBegin = true;
   }
