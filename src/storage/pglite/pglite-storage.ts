@@ -24,6 +24,14 @@ export interface PgliteOptions {
   image?: { dataDir: Blob; keys: Map<string, string[]> };
 }
 
+/**
+ * An in-memory database starts with 16 MB of shared buffers instead of Postgres's 128 MB: setting
+ * up the larger pool took about a quarter of a boot from the image (0.6-0.9 s of CPU of 2.2-3.1 s,
+ * measured side by side), and an emulator's working set fits the smaller one (pages it evicts stay
+ * in memory, in PGlite's file system).
+ */
+const IN_MEMORY_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 /** Postgres caps bind parameters per statement; bulk inserts are cut below it. */
 const MAX_PARAMS = 30000;
 
@@ -80,7 +88,7 @@ export class PgliteStorage implements Storage {
       const fromImage = await PgliteStorage.fromImage(options.image, options.tables ?? CORE_TABLES);
       if (fromImage) return fromImage;
     }
-    const pg = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    const pg = options.dataDir ? new PGlite(options.dataDir) : new PGlite({ startParams: IN_MEMORY_START });
     await pg.waitReady;
     const tables = options.tables ?? CORE_TABLES;
     const storage = new PgliteStorage(pg, tables);
@@ -95,7 +103,7 @@ export class PgliteStorage implements Storage {
   private static async fromImage(image: NonNullable<PgliteOptions['image']>, tables: readonly TableDef[]): Promise<PgliteStorage | undefined> {
     let pg: PGlite | undefined;
     try {
-      pg = new PGlite({ loadDataDir: image.dataDir });
+      pg = new PGlite({ loadDataDir: image.dataDir, startParams: IN_MEMORY_START });
       await pg.waitReady;
       const storage = new PgliteStorage(pg, tables);
       storage.keys = image.keys;
