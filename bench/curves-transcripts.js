@@ -160,6 +160,18 @@ export async function benchTranscriptCurves(config = CURVE_CONFIG, row = () => {
       const cells = OPS.map((op) => `${ms(p[op])} (${ratio(p[op] / base[op])})`.padStart(22));
       console.log(`    ${p.size.toLocaleString('en-US').padEnd(12)}${cells.join('')}   ${ms(p.seedMs)}`);
     }
+    // PGlite against SQLite at each size both reached: the ≤ 3× target, per figure.
+    const sqlitePoints = storage === 'pglite' ? curves.sqlite?.points ?? [] : [];
+    if (sqlitePoints.length > 0) console.log(`    PGlite / SQLite p50 at the same size [target ${TARGETS.vsSqlite.show}]`);
+    for (const p of c.points) {
+      const sq = sqlitePoints.find((s) => s.size === p.size);
+      if (!sq) continue;
+      const cells = OPS.map((op) => `${ratio(p[op] / sq[op])} ${verdict(p[op] / sq[op], TARGETS.vsSqlite)}`.padStart(22));
+      console.log(`    ${p.size.toLocaleString('en-US').padEnd(12)}${cells.join('')}`);
+      for (const op of OPS) {
+        row(`PGlite / SQLite ${op} at ${p.size.toLocaleString('en-US')} transcripts`, `${ratio(p[op] / sq[op])} (${ms(p[op])} / ${ms(sq[op])})`, TARGETS.vsSqlite.show, verdict(p[op] / sq[op], TARGETS.vsSqlite));
+      }
+    }
     const top = c.points.at(-1);
     for (const op of OPS) {
       const growth = top[op] / base[op];

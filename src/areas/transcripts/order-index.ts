@@ -12,6 +12,11 @@ import type { SqlValue, Storage } from '../../storage/storage.js';
 
 /** Keys per block after a split; a block splits when it passes twice this. */
 const BLOCK = 2048;
+/**
+ * On Postgres (PGlite) stepping over a key reads its heap row too (no index-only scans without a
+ * VACUUM), at several µs each in WASM, while the window pass over block rows is cheap: smaller blocks.
+ */
+const PG_BLOCK = 256;
 const META_KEY = 'transcripts.order';
 
 export interface OrderKey {
@@ -29,17 +34,24 @@ interface BlockRow {
 interface PageBlock {
   [column: string]: SqlValue;
   lo_at: number;
-  lo_seq: number;
   n: number;
   cum: number;
   total: number;
+  up_at: number | null;
+  up_seq: number | null;
+  floor_at: number | null;
+  floor_seq: number | null;
 }
 
-/** Where one page starts: an upper bound (exclusive) on the key and an offset under it. */
+/**
+ * Where one page starts: an upper bound (exclusive) on the key and an offset under it; `floor`, a
+ * lower bound (inclusive) on every key of the page (null: the page reaches the bottom).
+ */
 export interface PageSeek {
   total: number;
   below: OrderKey | null;
   skip: number;
+  floor: OrderKey | null;
 }
 
 /** Marks the index stale: the next use rebuilds it from the transcripts table. */
@@ -51,7 +63,7 @@ export class TranscriptOrder {
   /** `block`: keys per block after a split (smaller in tests, to exercise splits). */
   constructor(
     private readonly storage: Storage,
-    private readonly block = BLOCK,
+    private readonly block = storage.kind === 'pglite' ? PG_BLOCK : BLOCK,
   ) {}
 
   /**
@@ -160,28 +172,31 @@ export class TranscriptOrder {
     await this.storage.run('UPDATE transcript_pages SET n = ? WHERE workspace_id = ? AND lo_at = ? AND lo_seq = ?', [n, workspaceId, block.lo_at, block.lo_seq]);
   }
 
-  /** Where the page starting `offset` keys from the top begins, and the workspace's total. */
-  async seek(workspaceId: string, offset: number): Promise<PageSeek> {
+  /**
+   * Where the page of `limit` keys starting `offset` keys from the top begins, and the workspace's
+   * total. One statement: a window pass over the blocks (a few hundred rows at a million keys), top
+   * down, finds the block holding the page's first key, the block above it (its lowest key bounds
+   * the page from above) and the block holding the page's last key (its lowest key, from below).
+   */
+  async seek(workspaceId: string, offset: number, limit = 1): Promise<PageSeek> {
     await this.ensure();
-    // One window pass over the blocks (a few hundred rows at a million keys), top down.
     const hit = await this.storage.get<PageBlock>(
-      `SELECT lo_at, lo_seq, n, cum, (SELECT SUM(n) FROM transcript_pages WHERE workspace_id = ?) AS total FROM (
-         SELECT lo_at, lo_seq, n, SUM(n) OVER (ORDER BY lo_at DESC, lo_seq DESC ROWS UNBOUNDED PRECEDING) AS cum
-         FROM transcript_pages WHERE workspace_id = ?) x
-       WHERE cum > ? ORDER BY cum LIMIT 1`,
-      [workspaceId, workspaceId, offset],
+      `WITH b AS (
+         SELECT lo_at, lo_seq, n, SUM(n) OVER w AS cum, LAG(lo_at) OVER w AS up_at, LAG(lo_seq) OVER w AS up_seq
+         FROM transcript_pages WHERE workspace_id = ?
+         WINDOW w AS (ORDER BY lo_at DESC, lo_seq DESC ROWS UNBOUNDED PRECEDING))
+       SELECT h.lo_at, h.n, h.cum, h.up_at, h.up_seq, f.lo_at AS floor_at, f.lo_seq AS floor_seq, (SELECT SUM(n) FROM b) AS total
+       FROM (SELECT * FROM b WHERE cum > ? ORDER BY cum LIMIT 1) h
+       LEFT JOIN (SELECT lo_at, lo_seq FROM b WHERE cum > ? ORDER BY cum LIMIT 1) f ON 1 = 1`,
+      [workspaceId, offset, offset + limit - 1],
     );
     if (!hit) {
       const all = await this.storage.get<{ total: number | null }>('SELECT SUM(n) AS total FROM transcript_pages WHERE workspace_id = ?', [workspaceId]);
-      return { total: Number(all?.total ?? 0), below: null, skip: offset };
+      return { total: Number(all?.total ?? 0), below: null, skip: offset, floor: null };
     }
-    // The block above it bounds the page's first key; the top block has none.
-    const up = await this.storage.get<BlockRow>(
-      'SELECT lo_at, lo_seq, n FROM transcript_pages WHERE workspace_id = ? AND (lo_at, lo_seq) > (?, ?) ORDER BY lo_at, lo_seq LIMIT 1',
-      [workspaceId, hit.lo_at, hit.lo_seq],
-    );
     const before = Number(hit.cum) - Number(hit.n);
-    const below = up ? { at: Number(up.lo_at), seq: Number(up.lo_seq) } : null;
-    return { total: Number(hit.total), below, skip: offset - before };
+    const below = hit.up_at === null ? null : { at: Number(hit.up_at), seq: Number(hit.up_seq) };
+    const floor = hit.floor_at === null ? null : { at: Number(hit.floor_at), seq: Number(hit.floor_seq) };
+    return { total: Number(hit.total), below, skip: offset - before, floor };
   }
 }

@@ -3,6 +3,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { StoreDeps } from '../../core/services.js';
+import type { SqlValue } from '../../storage/storage.js';
 import { parseJson, toIso } from '../../core/services.js';
 import { PREVIEW_MAX_CHARS, type CreateTranscriptInput, type MessageInput } from './schema.js';
 import { TranscriptOrder } from './order-index.js';
@@ -130,9 +131,13 @@ const LIST_ITEM_SQL = `SELECT t.*, f.role AS first_role, f.timestamp AS first_at
   LEFT JOIN transcript_messages f ON f.transcript_id = t.id AND f.position = 0
   LEFT JOIN transcript_messages l ON l.transcript_id = t.id AND l.position = t.message_count - 1`;
 
-/** One page of a workspace's list: ids found in the order index (the `page` CTE), then joined. */
-const pageSql = (bounded: boolean) => `WITH page AS (
-    SELECT id FROM transcripts WHERE workspace_id = ?${bounded ? ' AND (updated_at, seq) < (?, ?)' : ''}
+/**
+ * One page of a workspace's list: ids found in the order index (the `page` CTE), then joined. The
+ * bounds from the index keep the scan inside the page's blocks whatever the planner estimates (a
+ * Postgres without statistics would otherwise sort every key under the upper bound).
+ */
+const pageSql = (bounded: boolean, floored: boolean) => `WITH page AS (
+    SELECT id FROM transcripts WHERE workspace_id = ?${bounded ? ' AND (updated_at, seq) < (?, ?)' : ''}${floored ? ' AND (updated_at, seq) >= (?, ?)' : ''}
     ORDER BY updated_at DESC, seq DESC LIMIT ? OFFSET ?)
   SELECT t.*, f.role AS first_role, f.timestamp AS first_at, f.content AS first_content,
          l.role AS last_role, l.timestamp AS last_at, l.content AS last_content
@@ -141,8 +146,8 @@ const pageSql = (bounded: boolean) => `WITH page AS (
   LEFT JOIN transcript_messages l ON l.transcript_id = t.id AND l.position = t.message_count - 1
   WHERE t.id = p.id
   ORDER BY t.updated_at DESC, t.seq DESC`;
-const PAGE_SQL = pageSql(false);
-const PAGE_BELOW_SQL = pageSql(true);
+/** Indexed by `below` present ×2 + `floor` present. */
+const PAGE_SQL = [pageSql(false, false), pageSql(false, true), pageSql(true, false), pageSql(true, true)];
 
 function listItem(row: ListRow) {
   return {
@@ -254,11 +259,14 @@ export class TranscriptStore {
 
   /** One page of a workspace's transcripts, most recently active first, with their end messages. */
   async list(workspaceId: string, offset: number, limit: number) {
-    const { total, below, skip } = await this.order.seek(workspaceId, offset);
+    const { total, below, skip, floor } = await this.order.seek(workspaceId, offset, limit);
     if (offset >= total) return { items: [], total };
-    const rows = below
-      ? await this.deps.storage.all<ListRow>(PAGE_BELOW_SQL, [workspaceId, below.at, below.seq, limit, skip])
-      : await this.deps.storage.all<ListRow>(PAGE_SQL, [workspaceId, limit, skip]);
+    const params: SqlValue[] = [workspaceId];
+    if (below) params.push(below.at, below.seq);
+    if (floor) params.push(floor.at, floor.seq);
+    params.push(limit, skip);
+    const sql = PAGE_SQL[(below ? 2 : 0) + (floor ? 1 : 0)] as string;
+    const rows = await this.deps.storage.all<ListRow>(sql, params);
     return { items: rows.map(listItem), total };
   }
 

@@ -1,10 +1,11 @@
 // The PGlite driver: Postgres semantics in WebAssembly, in memory or in a data dir (or IndexedDB in a browser).
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
 import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
-import { clearLog, primaryKeys, rollBack, setRecording, undoStatements } from './pglite-undo.js';
+import { clearLog, primaryKeys, rollBack, setRecording, undoStatements, type Queryable } from './pglite-undo.js';
+import { PgliteWire } from './pglite-wire.js';
 
 interface PgliteSnapshot extends StorageSnapshot {
   kind: 'pglite';
@@ -22,6 +23,14 @@ export interface PgliteOptions {
    */
   image?: { dataDir: Blob; keys: Map<string, string[]> };
 }
+
+/**
+ * An in-memory database starts with 16 MB of shared buffers instead of Postgres's 128 MB: setting
+ * up the larger pool took about a quarter of a boot from the image (0.6-0.9 s of CPU of 2.2-3.1 s,
+ * measured side by side), and an emulator's working set fits the smaller one (pages it evicts stay
+ * in memory, in PGlite's file system).
+ */
+const IN_MEMORY_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /** Postgres caps bind parameters per statement; bulk inserts are cut below it. */
 const MAX_PARAMS = 30000;
@@ -42,13 +51,26 @@ export class PgliteStorage implements Storage {
   /** Tables written since `baseline` was taken or restored: a reset to it reloads only these. */
   private dirty = new Set<string>();
   private baseline: PgliteSnapshot | undefined;
+  /** Rows the undo log may hold before it is dropped (a reset then reloads the tables written since). */
+  undoLimit = 10_000;
+  /** Rows written while recording (an upper bound on the log's size: rolled-back ones count too). */
+  private logged = 0;
+  /** The session's undo switch as last set outside any transaction (a rolled-back one would undo it). */
+  private recording = false;
   /**
-   * The open transaction: statements inside one go through it, so PGlite knows it is in a
-   * transaction and writes its files out (IndexedDB in a browser) once, at the commit.
+   * The log may miss a write made since the baseline (it was dropped, or recording was off for a
+   * while): going back to the baseline then reloads the written tables from its rows instead.
    */
-  private tx: Transaction | undefined;
-  /** Primary keys per table, for replaying the undo log (pglite-undo.ts). */
+  private unlogged = false;
+  /** Primary keys per table: the undo triggers log an insert by its key (pglite-undo.ts). */
   private keys = new Map<string, string[]>();
+  /**
+   * Every statement goes through one prepared-statement path (pglite-wire.ts); transactions are
+   * opened there too, and the files are written out (IndexedDB in a browser) once, at the commit.
+   */
+  private readonly wire: PgliteWire;
+  /** What the undo helpers run their statements through. */
+  private readonly db: Queryable;
 
   readonly tableNames: readonly string[];
 
@@ -57,11 +79,8 @@ export class PgliteStorage implements Storage {
     tables: readonly TableDef[],
   ) {
     this.tableNames = tableNamesOf(tables);
-  }
-
-  /** Where a statement goes: the open transaction, else the database. */
-  private get db(): Transaction | PGlite {
-    return this.tx ?? this.pg;
+    this.wire = new PgliteWire(pg);
+    this.db = { query: (sql, params = []) => this.wire.query(sql, params) };
   }
 
   static async create(options: PgliteOptions = {}): Promise<PgliteStorage> {
@@ -69,7 +88,7 @@ export class PgliteStorage implements Storage {
       const fromImage = await PgliteStorage.fromImage(options.image, options.tables ?? CORE_TABLES);
       if (fromImage) return fromImage;
     }
-    const pg = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    const pg = options.dataDir ? new PGlite(options.dataDir) : new PGlite({ startParams: IN_MEMORY_START });
     await pg.waitReady;
     const tables = options.tables ?? CORE_TABLES;
     const storage = new PgliteStorage(pg, tables);
@@ -84,7 +103,7 @@ export class PgliteStorage implements Storage {
   private static async fromImage(image: NonNullable<PgliteOptions['image']>, tables: readonly TableDef[]): Promise<PgliteStorage | undefined> {
     let pg: PGlite | undefined;
     try {
-      pg = new PGlite({ loadDataDir: image.dataDir });
+      pg = new PGlite({ loadDataDir: image.dataDir, startParams: IN_MEMORY_START });
       await pg.waitReady;
       const storage = new PgliteStorage(pg, tables);
       storage.keys = image.keys;
@@ -98,6 +117,12 @@ export class PgliteStorage implements Storage {
 
   /** The data dir as it stands, gzipped (the build's image), with the key columns it was made with. */
   async image(): Promise<{ dataDir: Blob; keys: Map<string, string[]> }> {
+    // The emulator uses its own database only: initdb's template databases (half the image's files)
+    // are dropped, catalog and all, so a boot from the image unpacks half as much.
+    for (const db of ['template0', 'template1']) {
+      await this.pg.exec(`ALTER DATABASE ${db} IS_TEMPLATE false`);
+      await this.pg.exec(`DROP DATABASE ${db}`);
+    }
     await this.pg.exec('CHECKPOINT');
     return { dataDir: await this.pg.dumpDataDir('gzip'), keys: this.keys };
   }
@@ -118,10 +143,20 @@ export class PgliteStorage implements Storage {
     else if (ANY_WRITE.test(sql)) this.baseline = undefined;
   }
 
-  async all<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T[]> {
+  /** One statement; outside a transaction a write is synced to the files at once. */
+  private async query<T>(sql: string, params: SqlValue[]) {
     this.noteWrite(sql);
-    const result = await this.db.query<T>(this.sql(sql), params);
-    return result.rows;
+    const result = await this.wire.query<T>(this.sql(sql), params);
+    if (this.recording) this.logged += result.affectedRows ?? 0;
+    if (!this.wire.inTransaction && result.command !== 'SELECT') {
+      await this.bound();
+      await this.pg.syncToFs();
+    }
+    return result;
+  }
+
+  async all<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T[]> {
+    return (await this.query<T>(sql, params)).rows;
   }
 
   async get<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T | undefined> {
@@ -130,8 +165,7 @@ export class PgliteStorage implements Storage {
   }
 
   async run(sql: string, params: SqlValue[] = []): Promise<{ changes: number }> {
-    this.noteWrite(sql);
-    const result = await this.db.query(this.sql(sql), params);
+    const result = await this.query(sql, params);
     return { changes: result.affectedRows ?? 0 };
   }
 
@@ -139,16 +173,18 @@ export class PgliteStorage implements Storage {
     if (this.depth > 0) return fn();
     this.depth++;
     try {
-      const result = await this.pg.transaction(async (tx) => {
-        this.tx = tx;
-        try {
-          return await fn();
-        } finally {
-          this.tx = undefined;
-        }
-      });
-      // PGlite does not write its files out after a transaction's COMMIT; done here, before the
-      // caller answers, so an acknowledged write is in IndexedDB (a no-op on memory and Node dirs).
+      this.wire.begin();
+      let result: T;
+      try {
+        result = await fn();
+      } catch (err) {
+        await this.wire.rollback();
+        throw err;
+      }
+      await this.wire.commit();
+      await this.bound();
+      // Written out before the caller answers, so an acknowledged write is in IndexedDB (a no-op
+      // on memory and Node dirs).
       await this.pg.syncToFs();
       return result;
     } finally {
@@ -170,31 +206,72 @@ export class PgliteStorage implements Storage {
     return snap;
   }
 
-  /** `snap` is the state now: writes from here on are logged, so going back to it undoes only them. */
+  /**
+   * `snap` is the state now: writes from here on are logged, so going back to it undoes only them.
+   * Inside a transaction nothing is recorded (the switch and the log would go back with a
+   * rollback): `snap` is then no baseline, and going back to it reloads it whole.
+   */
   private async record(snap: PgliteSnapshot): Promise<void> {
+    if (this.wire.inTransaction) {
+      this.forgetBaseline();
+      return;
+    }
     await clearLog(this.db);
-    await setRecording(this.db, true);
+    await this.setRecording(true);
     this.baseline = snap;
     this.dirty.clear();
+    this.unlogged = false;
+  }
+
+  /** No snapshot is the baseline any more: the next restore reloads whole, and records again. */
+  private forgetBaseline(): void {
+    this.baseline = undefined;
+    this.unlogged = true;
+  }
+
+  /**
+   * Sets the session's undo switch. Turning it off while a baseline is held leaves that baseline's
+   * log incomplete from here on (`unlogged`); inside a transaction the switch is not trusted at all.
+   */
+  private async setRecording(on: boolean): Promise<void> {
+    await setRecording(this.db, on);
+    if (this.wire.inTransaction) this.forgetBaseline();
+    if (!on) this.unlogged = true;
+    this.recording = on;
+    this.logged = 0;
+  }
+
+  /**
+   * Keeps the undo log bounded on a long-running server: past `undoLimit` rows (or with no
+   * baseline left to go back to) it is emptied and recording stops. The baseline stays exact: its
+   * rows are in memory, and going back to it reloads the tables written since (`dirty`).
+   */
+  private async bound(): Promise<void> {
+    if (!this.recording || (this.baseline && this.logged <= this.undoLimit)) return;
+    await this.setRecording(false);
+    await clearLog(this.db);
   }
 
   /** Back to the snapshot most recently taken or restored: its undo log is replayed; any other is reloaded whole. */
   async restore(snapshot: StorageSnapshot): Promise<void> {
     const snap = snapshot as PgliteSnapshot;
     if (snap.kind !== 'pglite') throw new Error('snapshot belongs to another driver');
-    if (snap === this.baseline && !this.tx) {
-      // Every write since the baseline is in the undo log: replay it backwards.
-      await this.pg.transaction(async (tx) => {
-        await setRecording(tx, false);
-        await rollBack(tx, this.keys, this.tableNames);
-        await setRecording(tx, true);
-      });
-      await this.pg.syncToFs();
-      this.dirty.clear();
-      return;
+    const isBaseline = snap === this.baseline && this.depth === 0;
+    if (isBaseline && this.recording && !this.unlogged) {
+      // Every write since the baseline is in the undo log: replay it backwards. The replay answers
+      // false, changing nothing, when the session's switch is off after all (then reload below).
+      if (await this.transaction(() => rollBack(this.db))) {
+        this.dirty.clear();
+        this.logged = 0;
+        return;
+      }
     }
-    await setRecording(this.db, false);
-    await this.reload(snap.dump, this.tableNames);
+    const written = [...this.dirty];
+    await this.setRecording(false);
+    if (isBaseline && written.every((t) => this.tableNames.includes(t))) {
+      // The log is incomplete: only the tables written since the baseline differ from its rows.
+      await this.reload(snap.dump, written);
+    } else await this.reload(snap.dump, this.tableNames);
     await this.record(snap);
   }
 
@@ -215,17 +292,19 @@ export class PgliteStorage implements Storage {
 
   async load(dump: TableDump): Promise<void> {
     assertKnownTables(dump, this.tableNames);
-    await setRecording(this.db, false);
+    // Whatever happens below, the baseline is gone: a refused dump leaves the rows as they were
+    // (one transaction), and the next restore, of any snapshot, reloads it whole.
+    this.forgetBaseline();
+    await this.setRecording(false);
     await this.reload(dump, this.tableNames);
-    this.baseline = undefined;
   }
 
   /** Replaces the rows of `tables` with those of the dump, in one transaction. */
   private async reload(dump: TableDump, tables: readonly string[]): Promise<void> {
     if (tables.length === 0) return;
-    const write = async (tx: Transaction) => {
+    await this.transaction(async () => {
       // DELETE, not TRUNCATE: the tables are small, and TRUNCATE makes new files for each.
-      await tx.exec(tables.map((name) => `DELETE FROM ${name}`).join(';\n'));
+      for (const name of tables) await this.db.query(`DELETE FROM ${name}`);
       for (const name of tables) {
         const rows = dump[name] ?? [];
         const { columns, values } = insertShape(rows);
@@ -241,15 +320,10 @@ export class PgliteStorage implements Storage {
             });
             return `(${marks.join(', ')})`;
           });
-          await tx.query(`INSERT INTO ${name} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params);
+          await this.db.query(`INSERT INTO ${name} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params);
         }
       }
-    };
-    if (this.tx) await write(this.tx);
-    else {
-      await this.pg.transaction(write);
-      await this.pg.syncToFs();
-    }
+    });
   }
 
   async close(): Promise<void> {

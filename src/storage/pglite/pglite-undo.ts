@@ -1,14 +1,22 @@
 // Row-level undo for PGlite: while a baseline snapshot is held, triggers record each written row's
 // previous image (as jsonb) in `emulator_undo`, and going back to that baseline replays the log in
 // reverse, so a reset costs what changed since the snapshot instead of reloading whole tables.
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import type { SqlValue } from '../storage.js';
+
+/** Where the helpers send their statements (the driver's one statement path). */
+export interface Queryable {
+  query<T>(sql: string, params?: SqlValue[]): Promise<{ rows: T[] }>;
+}
 
 const LOG = 'emulator_undo';
 const SWITCH = 'emulator.undo';
 
 /**
- * The log table, the trigger function (a no-op while the switch is off) and a trigger per table.
- * An insert logs only the new row's key (the trigger's arguments name the key columns).
+ * The log table, the trigger function (a no-op while the switch is off), a trigger per table, and
+ * the replay function (one call: newest first, an insert's or update's row deleted by the key
+ * logged for it, an update's or delete's old image put back). An insert logs only the new row's key
+ * (the trigger's arguments name the key columns).
  */
 export function undoStatements(keys: Map<string, string[]>, tableNames: readonly string[]): string[] {
   return [
@@ -25,6 +33,28 @@ export function undoStatements(keys: Map<string, string[]>, tableNames: readonly
          INSERT INTO ${LOG} (tbl, op, old) VALUES (TG_TABLE_NAME, 'd', to_jsonb(OLD));
        END IF;
        RETURN NULL;
+     END $$`,
+    `CREATE OR REPLACE FUNCTION emulator_undo_replay() RETURNS integer LANGUAGE plpgsql AS $$
+     DECLARE r record; cols text; picked text; n integer := 0;
+     BEGIN
+       -- Recording off: the log may miss writes, so it is not replayed (the caller reloads instead).
+       IF coalesce(current_setting('${SWITCH}', true), '') <> 'on' THEN RETURN -1; END IF;
+       PERFORM set_config('${SWITCH}', 'off', true);
+       FOR r IN SELECT lsn, tbl, op, old, new FROM ${LOG} ORDER BY lsn DESC LOOP
+         IF r.op = 'i' OR r.op = 'u' THEN
+           SELECT string_agg(format('%I', k), ', ' ORDER BY k), string_agg(format('(x).%I', k), ', ' ORDER BY k) INTO cols, picked
+             FROM jsonb_object_keys(r.new) k;
+           EXECUTE format('DELETE FROM %I WHERE (%s) IN (SELECT %s FROM (SELECT jsonb_populate_record(NULL::%I, $1) AS x) y)', r.tbl, cols, picked, r.tbl)
+             USING r.new;
+         END IF;
+         IF r.op = 'u' OR r.op = 'd' THEN
+           EXECUTE format('INSERT INTO %I SELECT (jsonb_populate_record(NULL::%I, $1)).*', r.tbl, r.tbl) USING r.old;
+         END IF;
+         n := n + 1;
+       END LOOP;
+       DELETE FROM ${LOG};
+       PERFORM set_config('${SWITCH}', 'on', true);
+       RETURN n;
      END $$`,
     ...tableNames.flatMap((t) => [
       `DROP TRIGGER IF EXISTS ${t}_undo ON ${t}`,
@@ -49,34 +79,22 @@ export async function primaryKeys(pg: PGlite): Promise<Map<string, string[]>> {
   return out;
 }
 
-/** Turns recording on or off for this connection (session setting, outside any transaction). */
-export async function setRecording(pg: PGlite | Transaction, on: boolean): Promise<void> {
-  await pg.query(`SELECT set_config('${SWITCH}', '${on ? 'on' : 'off'}', false)`);
+/** Turns recording on or off for this connection (a session setting: it outlives the transaction). */
+export async function setRecording(db: Queryable, on: boolean): Promise<void> {
+  await db.query(`SELECT set_config('${SWITCH}', '${on ? 'on' : 'off'}', false)`);
 }
 
 /** Forgets the log: the state now is the baseline. */
-export async function clearLog(db: PGlite | Transaction): Promise<void> {
+export async function clearLog(db: Queryable): Promise<void> {
   await db.query(`DELETE FROM ${LOG}`);
 }
 
-/** Undoes every logged change, newest first, then empties the log (call inside a transaction, recording off). */
-export async function rollBack(tx: Transaction, keys: Map<string, string[]>, tableNames: readonly string[]): Promise<void> {
-  const { rows } = await tx.query<{ lsn: number; tbl: string; op: string }>(`SELECT lsn, tbl, op FROM ${LOG} ORDER BY lsn DESC`);
-  for (const { lsn, tbl, op } of rows) {
-    if (!tableNames.includes(tbl)) throw new Error(`undo log names an unknown table: ${tbl}`);
-    const pk = keys.get(tbl);
-    if (!pk || pk.length === 0) throw new Error(`table ${tbl} has no primary key to undo by`);
-    const cols = pk.map((c) => `"${c}"`).join(', ');
-    const picked = pk.map((c) => `(r)."${c}"`).join(', ');
-    if (op === 'i' || op === 'u') {
-      await tx.query(
-        `DELETE FROM ${tbl} WHERE (${cols}) IN (SELECT ${picked} FROM (SELECT jsonb_populate_record(NULL::${tbl}, new) AS r FROM ${LOG} WHERE lsn = $1) x)`,
-        [lsn],
-      );
-    }
-    if (op === 'u' || op === 'd') {
-      await tx.query(`INSERT INTO ${tbl} SELECT (jsonb_populate_record(NULL::${tbl}, old)).* FROM ${LOG} WHERE lsn = $1`, [lsn]);
-    }
-  }
-  await clearLog(tx);
+/**
+ * Undoes every logged change, newest first, and empties the log, in one call into Postgres (call
+ * inside a transaction). Recording is off during the replay and on after it. False, with nothing
+ * changed, when recording was off: the log cannot be trusted then.
+ */
+export async function rollBack(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ n: number }>('SELECT emulator_undo_replay() AS n');
+  return Number(rows[0]?.n) >= 0;
 }
