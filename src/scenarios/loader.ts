@@ -1,16 +1,14 @@
-// Loads a validated scenario into an empty world: rows through the area stores, generated ids and
-// secrets from the seed, and the handles that describe the result.
+// Loads a validated scenario's top-level content into an empty world: users, workspaces and their
+// members, keys, releases and transcripts, the users' tokens (rows through the area stores, ids and
+// secrets from the seed), and the handles that describe the result. The other built-in workspace
+// fields load next through their areas' definitions (core/area.ts `builtin`), then generated content.
 import type { ApiKeyStore } from '../areas/api-keys/store.js';
 import type { TranscriptStore } from '../areas/transcripts/store.js';
 import type { UserStore } from '../areas/users/store.js';
 import type { WorkspaceStore } from '../areas/workspaces/store.js';
 import type { ReleaseStore } from '../areas/releases/store.js';
-import type { TermsStore } from '../areas/terms/store.js';
-import { loadTerms } from './terms-loader.js';
 import type { Clock } from '../clock/clock.js';
 import type { Storage } from '../storage/storage.js';
-import { loadRag, type RagLoaderDeps } from './rag-loader.js';
-import { loadIdentity, type IdentityLoaderDeps } from './identity-loader.js';
 import type { IdFactory } from '../seed/ids.js';
 import type { TokenSigner } from '../security/jwt.js';
 import type { Scenario } from './schema.js';
@@ -21,15 +19,13 @@ export const DEFAULT_USER_TOKEN_SEC = 3600;
 const HOUR_MS = 3_600_000;
 const MESSAGE_GAP_MS = 45_000;
 
-/** The area stores a scenario loads through; the world's `Stores` extends this (one declaration of each). */
-export interface LoaderStores extends IdentityLoaderDeps {
+/** The area APIs the top-level content loads through (the world takes them from its mounted areas). */
+export interface LoaderStores {
   users: UserStore;
   workspaces: WorkspaceStore;
   apiKeys: ApiKeyStore;
   transcripts: TranscriptStore;
   releases: ReleaseStore;
-  terms: TermsStore;
-  rag: RagLoaderDeps;
 }
 
 export interface LoaderDeps extends LoaderStores {
@@ -165,20 +161,12 @@ export async function loadScenario(doc: Scenario, deps: LoaderDeps): Promise<Han
     const { token, expiresAt } = await deps.signer.sign({ sub: id, use: 'access' }, lifetime, deps.ids.objectId());
     handles.users.push({ id, ...(user.email !== undefined && { email: user.email }), accessToken: token, expiresAt: new Date(expiresAt).toISOString() });
   }
-  // RAG content loads last, so adding it leaves every earlier seeded id and token unchanged.
-  for (const [index, ws] of doc.workspaces.entries()) {
-    const handle = handles.workspaces[index] as WorkspaceHandle;
-    Object.assign(handle, await loadRag(handle.id, ws.rag, deps.rag, now));
-  }
-  // Groups, provider credentials and grants last: they refer to users and resources loaded above.
-  for (const [index, ws] of doc.workspaces.entries()) await loadIdentity((handles.workspaces[index] as WorkspaceHandle).id, ws, deps);
-  // Terms last of all: they refer to releases and users, and draw no ids when theirs are given.
-  for (const [index, ws] of doc.workspaces.entries()) {
-    if (ws.terms.length === 0) continue;
-    const handle = handles.workspaces[index] as WorkspaceHandle;
-    handle.terms = await loadTerms(handle.id, ws.terms, deps.terms, now);
-  }
-  // Generated content draws from its own seeded stream and loads last; faker loads only when asked.
+  return handles;
+}
+
+/** Generated content (`generate`) draws from its own seeded stream and loads after the built-in fields; faker loads only when asked. */
+export async function loadGenerated(doc: Scenario, handles: Handles, deps: Pick<LoaderDeps, 'clock' | 'storage'>): Promise<void> {
+  const now = deps.clock.now();
   for (const [index, ws] of doc.workspaces.entries()) {
     if (!ws.generate) continue;
     const { generateTranscripts, insertGeneratedTranscripts } = await import('./generate.js');
@@ -186,5 +174,4 @@ export async function loadScenario(doc: Scenario, deps: LoaderDeps): Promise<Han
     const generated = await generateTranscripts(ws.generate.transcripts, doc.seed, `generate:${workspaceId}:transcripts`, now);
     await insertGeneratedTranscripts(deps.storage, workspaceId, generated);
   }
-  return handles;
 }

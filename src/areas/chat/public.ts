@@ -16,3 +16,4 @@ export { sseResponse } from './streaming.js';
 export type { ChatThreadStore, ThreadRecord } from './thread-store.js';
 export { assistantChain } from './assistants.js';
 export { loadTokenizer, usageOf } from './usage.js';
+export type { ChatAreaApi } from './api.js';
