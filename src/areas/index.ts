@@ -2,7 +2,8 @@
 // area = one folder under src/areas/ exporting a `defineArea(...)` + one import and one line here.
 // Their order is also the order of the tables in storage and state exports, and of the routes
 // (Hono: the first match wins: transcripts and api-keys come before workspace-clone, which comes
-// before members and rate-limit-requests, whose paths its clone-jobs path could shadow).
+// before members and rate-limit-requests, whose paths its clone-jobs path could shadow), and of the
+// built-in scenario fields within a load step (groups before byok before permissions: seeded ids).
 import type { AnyArea } from '../core/area.js';
 import { usersArea } from './users/index.js';
 import { workspacesArea } from './workspaces/index.js';
