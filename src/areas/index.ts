@@ -3,7 +3,8 @@
 // Their order is also the order of the tables in storage and state exports, and of the routes
 // (Hono: the first match wins: transcripts and api-keys come before workspace-clone, which comes
 // before members and rate-limit-requests, whose paths its clone-jobs path could shadow), and of the
-// built-in scenario fields within a load step (groups before byok before permissions: seeded ids).
+// built-in scenario fields within a load step (api-keys, releases, transcripts; groups, byok,
+// permissions: they draw seeded ids in that order).
 import type { AnyArea } from '../core/area.js';
 import { usersArea } from './users/index.js';
 import { workspacesArea } from './workspaces/index.js';
@@ -44,11 +45,11 @@ export const AREAS: AnyArea[] = [
   usersArea,
   workspacesArea,
   apiKeysArea,
+  releasesArea,
   transcriptsArea,
   ragTargetsArea,
   ragArea,
   ragSearchArea,
-  releasesArea,
   termsArea,
   feedbackArea,
   tiersArea,

@@ -78,12 +78,14 @@ export interface AreaScenarioSection<Api, Section> {
 }
 
 /**
- * The steps of loading the built-in workspace fields of a scenario (`rag`, `groups`, `byok`,
- * `permissions`, `terms`: the document's own schema, src/scenarios/schema.ts, validates them), in
- * order, after users, workspaces, keys, releases, transcripts and tokens: within a step workspace
- * by workspace, and in each workspace area by area in list order. The order draws seeded ids: keep it.
+ * The steps of loading the built-in workspace fields of a scenario (`apiKeys`, `releases`,
+ * `transcripts`, `rag`, `groups`, `byok`, `permissions`, `terms`: the document's own schema,
+ * src/scenarios/schema.ts, validates them). `workspace` runs as each workspace is written (after its
+ * row and members, before the next workspace); the users' tokens are signed after all workspaces;
+ * then the other steps in order, each workspace by workspace. Within a workspace, areas go in list
+ * order. The order draws seeded ids: keep it.
  */
-export const BUILTIN_LOAD_STEPS = ['rag', 'identity', 'terms'] as const;
+export const BUILTIN_LOAD_STEPS = ['workspace', 'rag', 'identity', 'terms'] as const;
 export type BuiltinLoadStep = (typeof BUILTIN_LOAD_STEPS)[number];
 
 /** An area's part of a workspace's built-in scenario fields; `Doc` names the fields it reads. */

@@ -1,6 +1,6 @@
 // Mounts the area list on a world: builds each area's API in order (each sees only the areas
 // before it), gathers routes and jobs, loads scenario sections and runs workspace hooks.
-import { BUILTIN_LOAD_STEPS, type AnyArea, type AreaApis, type AreaContext } from '../core/area.js';
+import { BUILTIN_LOAD_STEPS, type AnyArea, type AreaApis, type AreaContext, type BuiltinLoadStep } from '../core/area.js';
 import type { WorkspaceHandle } from '../core/handles.js';
 import type { RouteDef } from '../core/route.js';
 import type { JobHandlers } from '../clock/scheduler.js';
@@ -76,16 +76,21 @@ export class MountedAreas {
     return this.areas.flatMap((a) => a.unexported ?? []);
   }
 
-  /** Loads the built-in workspace fields: step by step, workspace by workspace, area by area in list order. */
+  /** Loads one workspace's built-in fields of one step, area by area in list order. */
+  async loadBuiltinStep(step: BuiltinLoadStep, ws: Scenario['workspaces'][number], handle: WorkspaceHandle, now: number, seed: number): Promise<void> {
+    for (const def of this.areas) {
+      if (def.builtin?.step !== step) continue;
+      await def.builtin.load(ws, { workspaceId: handle.id, handle, now, seed, ownerId: ws.ownerId }, this.apis.get(def.name), this.ctx);
+    }
+  }
+
+  /** Loads the built-in fields of the steps after `workspace`: step by step, workspace by workspace. */
   async loadBuiltin(doc: Scenario, handles: WorkspaceHandle[], now: number): Promise<void> {
     for (const step of BUILTIN_LOAD_STEPS) {
+      if (step === 'workspace') continue;
       for (const [index, ws] of doc.workspaces.entries()) {
         const handle = handles[index];
-        if (!handle) continue;
-        for (const def of this.areas) {
-          if (def.builtin?.step !== step) continue;
-          await def.builtin.load(ws, { workspaceId: handle.id, handle, now, seed: doc.seed, ownerId: ws.ownerId }, this.apis.get(def.name), this.ctx);
-        }
+        if (handle) await this.loadBuiltinStep(step, ws, handle, now, doc.seed);
       }
     }
   }

@@ -1,7 +1,11 @@
-// The area APIs the scenario loader writes the top-level content (users, workspaces, keys, releases,
-// transcripts) through, taken from the mounted areas by name.
+// The area APIs the scenario loader writes its skeleton (users, workspaces) through, taken from the
+// mounted areas by name; and a compile-time check that the areas' built-in loaders read what the
+// scenario document holds.
 import type { AreaDefinition } from '../core/area.js';
+import type { apiKeysArea } from '../areas/api-keys/index.js';
 import type { byokArea } from '../areas/byok/index.js';
+import type { releasesArea } from '../areas/releases/index.js';
+import type { transcriptsArea } from '../areas/transcripts/index.js';
 import type { groupsArea } from '../areas/groups/index.js';
 import type { permissionsArea } from '../areas/permissions/index.js';
 import type { ragArea } from '../areas/rag-files/index.js';
@@ -14,13 +18,10 @@ export function loaderStores(areas: MountedAreas): LoaderStores {
   return {
     users: areas.api('users'),
     workspaces: areas.api('workspaces'),
-    apiKeys: areas.api('api-keys'),
-    transcripts: areas.api('transcripts'),
-    releases: areas.api('releases'),
   };
 }
 
 // Compile-time: the scenario document's validated workspace fits what each area's built-in loader reads.
 type WorkspaceDoc = Scenario['workspaces'][number];
 type Fits<A> = A extends AreaDefinition<any, any, infer Doc> ? (WorkspaceDoc extends Doc ? true : false) : false;
-export const BUILTIN_DOCS_FIT: [Fits<typeof ragArea>, Fits<typeof groupsArea>, Fits<typeof byokArea>, Fits<typeof permissionsArea>, Fits<typeof termsArea>] = [true, true, true, true, true];
+export const BUILTIN_DOCS_FIT: [Fits<typeof apiKeysArea>, Fits<typeof releasesArea>, Fits<typeof transcriptsArea>, Fits<typeof ragArea>, Fits<typeof groupsArea>, Fits<typeof byokArea>, Fits<typeof permissionsArea>, Fits<typeof termsArea>] = [true, true, true, true, true, true, true, true];

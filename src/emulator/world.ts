@@ -192,9 +192,12 @@ export class World implements ControlPort {
       this.settings = scenario.settings;
       const handles = await this.storage.transaction(async () => {
         for (const table of this.storage.tableNames) await this.storage.run(`DELETE FROM ${table}`);
-        const loaded = await loadScenario(scenario, { clock: this.clock, ids: this.ids, signer, storage: this.storage, ...loaderStores(this.areas) });
-        // The built-in workspace fields (rag, groups, byok, permissions, terms) through their areas, then generated content.
-        await this.areas.loadBuiltin(scenario, loaded.workspaces, this.clock.now());
+        const now = this.clock.now();
+        const loaded = await loadScenario(scenario, { clock: this.clock, ids: this.ids, signer, storage: this.storage, ...loaderStores(this.areas) }, (ws, handle) =>
+          this.areas.loadBuiltinStep('workspace', ws, handle, now, scenario.seed),
+        );
+        // The other built-in workspace fields (rag, groups, byok, permissions, terms) through their areas, then generated content.
+        await this.areas.loadBuiltin(scenario, loaded.workspaces, now);
         await loadGenerated(scenario, loaded, { clock: this.clock, storage: this.storage });
         // The areas' sections load after all built-in content, so adding one leaves every earlier seeded id unchanged.
         await this.areas.loadSections(scenario, loaded.workspaces, this.clock.now());

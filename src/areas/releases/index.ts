@@ -3,6 +3,7 @@
 import { defineArea } from '../../core/area.js';
 import { DEFAULT_WORKSPACE_LIMITS } from '../workspaces/public.js';
 import { releaseRoutes } from './routes.js';
+import { loadReleases, type ReleaseScenarioDoc } from './scenario.js';
 import { ReleaseService } from './service.js';
 import { ReleaseStore } from './store.js';
 import { RELEASES_TABLES } from './tables.js';
@@ -30,4 +31,5 @@ export const releasesArea = defineArea({
     });
     return releaseRoutes(releases, service);
   },
+  builtin: { step: 'workspace', load: (ws: { releases: ReleaseScenarioDoc[] }, at, releases) => loadReleases(ws.releases, at, releases) },
 });

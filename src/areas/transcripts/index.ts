@@ -2,6 +2,7 @@
 // `transcript_pages` is a derived page index, rebuilt when missing, so state exports leave it out.
 import { defineArea } from '../../core/area.js';
 import { transcriptRoutes } from './routes.js';
+import { loadTranscripts, type TranscriptDoc } from './scenario.js';
 import { TranscriptStore } from './store.js';
 import { TRANSCRIPTS_TABLES } from './tables.js';
 
@@ -17,4 +18,5 @@ export const transcriptsArea = defineArea({
   unexported: ['transcript_pages'],
   create: (ctx) => new TranscriptStore(ctx.deps),
   routes: (store) => transcriptRoutes(store),
+  builtin: { step: 'workspace', load: (ws: { transcripts: TranscriptDoc[] }, at, store) => loadTranscripts(ws.transcripts, at, store) },
 });
