@@ -1,8 +1,35 @@
 // The areas the world mounts, in order: an area may use (ctx.area) only those above it. Adding an
 // area = one folder under src/areas/ exporting a `defineArea(...)` + one import and one line here.
-// The areas built by the world itself (users ... chat, see ./builtin-apis.ts) come before all of them.
+// Their order is also the order of the tables in storage and state exports, and of the routes
+// (Hono: the first match wins: transcripts and api-keys come before workspace-clone, which comes
+// before members and rate-limit-requests, whose paths its clone-jobs path could shadow), and of the
+// built-in scenario fields within a load step (api-keys, releases, transcripts; groups, byok,
+// permissions: they draw seeded ids in that order).
 import type { AnyArea } from '../core/area.js';
-import type {} from './builtin-apis.js';
+import { usersArea } from './users/index.js';
+import { workspacesArea } from './workspaces/index.js';
+import { apiKeysArea } from './api-keys/index.js';
+import { transcriptsArea } from './transcripts/index.js';
+import { ragTargetsArea } from './rag-targets/index.js';
+import { ragArea } from './rag-files/index.js';
+import { ragSearchArea } from './rag-search/index.js';
+import { releasesArea } from './releases/index.js';
+import { termsArea } from './terms/index.js';
+import { feedbackArea } from './feedback/index.js';
+import { tiersArea } from './tiers/index.js';
+import { oauthArea } from './oauth/index.js';
+import { embedAuthArea } from './embed-auth/index.js';
+import { workspaceCloneArea } from './workspace-clone/index.js';
+import { membersArea } from './members/index.js';
+import { byokArea } from './byok/index.js';
+import { groupsArea } from './groups/index.js';
+import { permissionsArea } from './permissions/index.js';
+import { configArea } from './config/index.js';
+import { x402Area } from './x402/index.js';
+import { chatCtaArea } from './chat-cta/index.js';
+import { a2aArea } from './a2a/index.js';
+import { chatArea } from './chat/index.js';
+import { mcpConfigArea } from './mcp-config/index.js';
 import { rateLimitRequestsArea } from './rate-limit-requests/index.js';
 import { authArea } from './auth/index.js';
 import { serviceAgentArea } from './service-agent/index.js';
@@ -16,6 +43,31 @@ import { threadsArea } from './threads/index.js';
 import { modelEditsArea } from './model-edits/index.js';
 
 export const AREAS: AnyArea[] = [
+  // the older areas, in dependency order
+  usersArea,
+  workspacesArea,
+  apiKeysArea,
+  releasesArea,
+  transcriptsArea,
+  ragTargetsArea,
+  ragArea,
+  ragSearchArea,
+  termsArea,
+  feedbackArea,
+  tiersArea,
+  oauthArea,
+  embedAuthArea,
+  workspaceCloneArea,
+  membersArea,
+  groupsArea,
+  byokArea,
+  permissionsArea,
+  configArea,
+  x402Area,
+  chatCtaArea,
+  a2aArea,
+  chatArea,
+  mcpConfigArea,
   rateLimitRequestsArea,
   authArea,
   serviceAgentArea,

@@ -4,6 +4,8 @@
 import type { ZodType } from 'zod';
 import type { JobHandlers } from '../clock/scheduler.js';
 import type { TableDef } from '../storage/table-def.js';
+import type { TokenSigner } from '../security/jwt.js';
+import type { VectorIndexes } from '../vector/index-manager.js';
 import type { WorkspaceHandle } from './handles.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RouteDef } from './route.js';
@@ -42,6 +44,10 @@ export interface AreaContext extends StoreDeps {
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   readonly mailbox: AreaMailbox;
   readonly rateLimiter: RateLimiter;
+  /** The world's token signer (it changes with the seed: ask at use, never keep it). */
+  signer(): TokenSigner;
+  /** The world's in-memory vector indexes (they follow storage snapshots; the world clears and restores them). */
+  readonly vectorIndexes: VectorIndexes;
   /** Another area's public API. Throws for an area not mounted (yet): list it in `uses`, earlier in the list. */
   area<K extends keyof AreaApis>(name: K): AreaApis[K];
   area<T>(name: string): T;
@@ -71,7 +77,24 @@ export interface AreaScenarioSection<Api, Section> {
   shift?(section: Section, offsetMs: number): Section;
 }
 
-export interface AreaDefinition<Api = unknown, Section = unknown> {
+/**
+ * The steps of loading the built-in workspace fields of a scenario (`apiKeys`, `releases`,
+ * `transcripts`, `rag`, `groups`, `byok`, `permissions`, `terms`: the document's own schema,
+ * src/scenarios/schema.ts, validates them). `workspace` runs as each workspace is written (after its
+ * row and members, before the next workspace); the users' tokens are signed after all workspaces;
+ * then the other steps in order, each workspace by workspace. Within a workspace, areas go in list
+ * order. The order draws seeded ids: keep it.
+ */
+export const BUILTIN_LOAD_STEPS = ['workspace', 'rag', 'identity', 'terms'] as const;
+export type BuiltinLoadStep = (typeof BUILTIN_LOAD_STEPS)[number];
+
+/** An area's part of a workspace's built-in scenario fields; `Doc` names the fields it reads. */
+export interface AreaBuiltinLoad<Api, Doc> {
+  step: BuiltinLoadStep;
+  load(workspace: Doc, at: AreaLoadTarget, api: Api, ctx: AreaContext): Promise<void> | void;
+}
+
+export interface AreaDefinition<Api = unknown, Section = unknown, Doc = never> {
   /** The area's name, usually its spec tag; `ctx.area(name)` finds its API by it. */
   name: string;
   /** Its tables (portable SQL). Rows of a table with a `workspace_id` column go with their workspace. */
@@ -83,9 +106,13 @@ export interface AreaDefinition<Api = unknown, Section = unknown> {
   /** Builds its stores and services: the value is its public API. */
   create(ctx: AreaContext): Api;
   routes?(api: Api, ctx: AreaContext): RouteDef[];
-  /** Clock jobs by kind; every kind starts with `<name>.`. */
+  /** Clock jobs by kind; every kind starts with `<jobPrefix>.`. */
   jobs?(api: Api, ctx: AreaContext): JobHandlers;
+  /** The prefix of its job kinds, when not its name (kinds are stored in the jobs table: older areas keep theirs). */
+  jobPrefix?: string;
   scenario?: AreaScenarioSection<Api, Section>;
+  /** Its built-in workspace fields of the scenario document (the older areas'); new areas use `scenario`. */
+  builtin?: AreaBuiltinLoad<Api, Doc>;
   /** Runs when a workspace is deleted, after the automatic sweep of rows with its `workspace_id`. */
   onWorkspaceDelete?(workspaceId: string, api: Api, ctx: AreaContext): Promise<void> | void;
   /** Runs when a workspace clone completes: copy what the clone should carry. */
@@ -93,9 +120,9 @@ export interface AreaDefinition<Api = unknown, Section = unknown> {
 }
 
 /** Any area, as the list holds them. */
-export type AnyArea = AreaDefinition<any, any>;
+export type AnyArea = AreaDefinition<any, any, any>;
 
-/** Declares an area; the identity function, there for the types (Api and Section are inferred). */
-export function defineArea<Api, Section = never>(definition: AreaDefinition<Api, Section>): AreaDefinition<Api, Section> {
+/** Declares an area; the identity function, there for the types (Api, Section and Doc are inferred). */
+export function defineArea<Api, Section = never, Doc = never>(definition: AreaDefinition<Api, Section, Doc>): AreaDefinition<Api, Section, Doc> {
   return definition;
 }

@@ -1,21 +1,20 @@
 // Mounts the area list on a world: builds each area's API in order (each sees only the areas
 // before it), gathers routes and jobs, loads scenario sections and runs workspace hooks.
-import type { AnyArea, AreaContext } from '../core/area.js';
+import { BUILTIN_LOAD_STEPS, type AnyArea, type AreaApis, type AreaContext, type BuiltinLoadStep } from '../core/area.js';
 import type { WorkspaceHandle } from '../core/handles.js';
 import type { RouteDef } from '../core/route.js';
 import type { JobHandlers } from '../clock/scheduler.js';
 import { registerScenarioSections, sectionOf } from '../scenarios/sections.js';
 import { WorkspaceDocSchema, type Scenario } from '../scenarios/schema.js';
-import { BUILTIN_AREA_TABLES } from '../areas/builtin-tables.js';
 import { CORE_TABLES } from '../storage/schema.js';
 import type { TableDef } from '../storage/table-def.js';
 
 /** The workspace fields of the scenario document that no area section may take. */
 const RESERVED_KEYS = Object.keys(WorkspaceDocSchema.shape);
 
-/** Every table a world with these areas keeps: the built-in areas', each listed area's in order, then storage's own. */
+/** Every table a world with these areas keeps: each listed area's in list order, then storage's own. */
 export function worldTables(areas: readonly AnyArea[]): TableDef[] {
-  return [...BUILTIN_AREA_TABLES, ...areas.flatMap((a) => a.tables ?? []), ...CORE_TABLES];
+  return [...areas.flatMap((a) => a.tables ?? []), ...CORE_TABLES];
 }
 
 /** Registers the areas' scenario sections, so every scenario parse knows their keys. */
@@ -30,13 +29,13 @@ export class MountedAreas {
   private readonly apis = new Map<string, unknown>();
   readonly ctx: AreaContext;
 
-  /** `builtin`: the APIs of the areas not yet in the list (world.ts builds them), by area name. */
+  /** `given`: APIs handed in ready-made by area name, reachable before the list (a test's stand-ins). */
   constructor(
     private readonly areas: readonly AnyArea[],
     base: Omit<AreaContext, 'area'>,
-    builtin: object,
+    given: object = {},
   ) {
-    for (const [name, api] of Object.entries(builtin)) this.apis.set(name, api);
+    for (const [name, api] of Object.entries(given)) this.apis.set(name, api);
     const area = (name: string): unknown => {
       if (!this.apis.has(name)) throw new Error(`area ${name} is not mounted (list it in \`uses\` and earlier in src/areas/index.ts)`);
       return this.apis.get(name);
@@ -49,8 +48,11 @@ export class MountedAreas {
     }
   }
 
-  api<T>(name: string): T {
-    return this.ctx.area<T>(name);
+  /** A mounted area's public API by name (typed for the names in `AreaApis`). */
+  api<K extends keyof AreaApis>(name: K): AreaApis[K];
+  api<T>(name: string): T;
+  api(name: string): unknown {
+    return this.ctx.area<unknown>(name);
   }
 
   routes(): RouteDef[] {
@@ -61,7 +63,8 @@ export class MountedAreas {
     const out: JobHandlers = {};
     for (const def of this.areas) {
       for (const [kind, handler] of Object.entries(def.jobs?.(this.apis.get(def.name), this.ctx) ?? {})) {
-        if (!kind.startsWith(`${def.name}.`)) throw new Error(`job kind ${kind} of area ${def.name} must start with "${def.name}."`);
+        const prefix = def.jobPrefix ?? def.name;
+        if (!kind.startsWith(`${prefix}.`)) throw new Error(`job kind ${kind} of area ${def.name} must start with "${prefix}."`);
         out[kind] = handler;
       }
     }
@@ -71,6 +74,25 @@ export class MountedAreas {
   /** Tables the areas keep out of state exports. */
   unexported(): string[] {
     return this.areas.flatMap((a) => a.unexported ?? []);
+  }
+
+  /** Loads one workspace's built-in fields of one step, area by area in list order. */
+  async loadBuiltinStep(step: BuiltinLoadStep, ws: Scenario['workspaces'][number], handle: WorkspaceHandle, now: number, seed: number): Promise<void> {
+    for (const def of this.areas) {
+      if (def.builtin?.step !== step) continue;
+      await def.builtin.load(ws, { workspaceId: handle.id, handle, now, seed, ownerId: ws.ownerId }, this.apis.get(def.name), this.ctx);
+    }
+  }
+
+  /** Loads the built-in fields of the steps after `workspace`: step by step, workspace by workspace. */
+  async loadBuiltin(doc: Scenario, handles: WorkspaceHandle[], now: number): Promise<void> {
+    for (const step of BUILTIN_LOAD_STEPS) {
+      if (step === 'workspace') continue;
+      for (const [index, ws] of doc.workspaces.entries()) {
+        const handle = handles[index];
+        if (handle) await this.loadBuiltinStep(step, ws, handle, now, doc.seed);
+      }
+    }
   }
 
   /** Loads every area's section of every workspace: area by area in list order, workspaces in document order. */

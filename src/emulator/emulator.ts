@@ -225,7 +225,7 @@ export class Emulator {
   private async keyIdOf(request: Request): Promise<string | null> {
     const secret = apiKeyFromRequest(request);
     if (!secret) return null;
-    const key = await this.world.stores.apiKeys.findBySecret(secret);
+    const key = await this.world.areas.api('api-keys').findBySecret(secret);
     return key && key.status === 'active' ? key.id : null;
   }
 
@@ -299,7 +299,7 @@ export class Emulator {
   ragFiles(): Promise<RagFileState[]> {
     return this.lock.run(async () => {
       await this.world.scheduler.runDue();
-      return this.world.stores.rag.pipeline.states();
+      return this.world.ragFileStates();
     });
   }
 

@@ -19,7 +19,7 @@ import type { AdoptedState, World } from './world.js';
 export const STATE_FORMAT_VERSION = 1;
 
 /** The emulator's own bookkeeping and derived tables (rebuilt after an import) stay out of exports. */
-export const UNEXPORTED_TABLES = ['meta', 'transcript_pages'];
+export const UNEXPORTED_TABLES = ['meta'];
 
 export interface StateExport {
   formatVersion: number;

@@ -1,13 +1,6 @@
-// The shapes around a world: what it is built from, its stores, and what a snapshot or an
+// The shapes around a world: what it is built from, and what a snapshot or an
 // imported state holds (kept apart so world.ts holds only the operations).
-import type { RagFileServices } from '../areas/rag-files/services.js';
-import type { RagSearchStore } from '../areas/rag-search/store.js';
 import type { IndexFactory } from '../vector/index-manager.js';
-import type { EmbedAuthStore } from '../areas/embed-auth/store.js';
-import type { FeedbackStore } from '../areas/feedback/store.js';
-import type { UsageStore } from '../areas/tiers/usage-store.js';
-import type { OAuthStore } from '../areas/oauth/store.js';
-import type { ClientRegistry } from '../areas/oauth/registration.js';
 import type { ClockMode, ClockState } from '../clock/clock.js';
 import type { RateLimiterState } from '../core/rate-limiter.js';
 import type { RandomState } from '../seed/random.js';
@@ -15,11 +8,8 @@ import type { Handles } from '../scenarios/handles.js';
 import type { Scenario, Settings } from '../scenarios/schema.js';
 import type { Storage, StorageSnapshot } from '../storage/storage.js';
 import type { ScenarioLister, ScenarioResolver } from '../scenarios/validate.js';
-import type { IdentityStores } from './identity.js';
 import type { IndexViews } from '../vector/index-manager.js';
 import type { TextSegments } from '../areas/rag-search/text-index.js';
-import type { ChatStores } from './chat.js';
-import type { LoaderStores } from '../scenarios/loader.js';
 import type { AnyArea } from '../core/area.js';
 
 export interface WorldSnapshot {
@@ -58,17 +48,4 @@ export interface WorldOptions {
   areas?: readonly AnyArea[];
   /** Origins trusted like loopback ones for the control API and credentialed CORS (normalized). */
   allowedOrigins?: string[];
-}
-
-/** The built-in areas' stores; those a scenario loads through are declared once, in `LoaderStores`. */
-export interface Stores extends IdentityStores, ChatStores, LoaderStores {
-  feedback: FeedbackStore;
-  embedSessions: EmbedAuthStore;
-  usage: UsageStore;
-  oauth: OAuthStore;
-  /** OAuth clients registered at run time (RFC 7591). */
-  oauthClients: ClientRegistry;
-  /** The RAG area: targets, files, events, pipeline, presigned uploads and the upload limiter. */
-  rag: RagFileServices;
-  ragSearch: RagSearchStore;
 }

@@ -1,19 +1,7 @@
 // One emulator's whole state and the operations on it: load, reset, snapshot, clock, tokens.
 // Callers hold the request lock; nothing here locks.
-import { ApiKeyStore } from '../areas/api-keys/store.js';
-import { TranscriptStore } from '../areas/transcripts/store.js';
 import { VectorIndexes } from '../vector/index-manager.js';
-import { TextIndex } from '../areas/rag-search/text-index.js';
-import { EmbedAuth } from '../areas/embed-auth/service.js';
-import { EmbedAuthStore } from '../areas/embed-auth/store.js';
-import { ReleaseStore } from '../areas/releases/store.js';
-import { TermsStore } from '../areas/terms/store.js';
-import { FeedbackStore } from '../areas/feedback/store.js';
-import { UsageStore } from '../areas/tiers/usage-store.js';
-import { OAuthStore } from '../areas/oauth/store.js';
-import { ClientRegistry } from '../areas/oauth/registration.js';
-import { UserStore } from '../areas/users/store.js';
-import { WorkspaceStore } from '../areas/workspaces/store.js';
+import type { TextIndex } from '../areas/rag-search/public.js';
 import { Clock } from '../clock/clock.js';
 import { Scheduler, type JobHandlers } from '../clock/scheduler.js';
 import { createCoreHandler, type CoreHandler } from '../core/app.js';
@@ -30,7 +18,7 @@ import { Issuer } from './issuer.js';
 import { shiftScenario } from '../scenarios/time-shift.js';
 import { changeClock } from './clock-change.js';
 import type { Handles } from '../scenarios/handles.js';
-import { loadScenario } from '../scenarios/loader.js';
+import { loadGenerated, loadScenario } from '../scenarios/loader.js';
 import { DEFAULT_RATE_LIMITS, type Scenario, type Settings } from '../scenarios/schema.js';
 import { AREAS } from '../areas/index.js';
 import { registerAreaSections, type MountedAreas } from './area-mount.js';
@@ -41,10 +29,8 @@ import type { Storage } from '../storage/storage.js';
 import { WatchedStorage } from '../storage/watched-storage.js';
 import { AnswerCache } from '../core/answer-cache.js';
 import { buildRoutes } from './routes.js';
-import type { AdoptedState, Stores, WorldOptions, WorldSnapshot } from './world-shapes.js';
-import { identityStores } from './identity.js';
-import { chatStores } from './chat.js';
-import { ragStores } from './rag.js';
+import type { AdoptedState, WorldOptions, WorldSnapshot } from './world-shapes.js';
+import { loaderStores } from './loader-stores.js';
 import { FaultInjector } from '../control/fault-injector.js';
 import { RequestJournal } from '../control/request-journal.js';
 import { Mailbox } from '../control/mailbox-store.js';
@@ -66,7 +52,7 @@ function originOf(url: string): string {
   return origin.includes('@') || !/^https?:/.test(origin) ? new URL(url).origin : origin;
 }
 
-export type { AdoptedState, Stores, WorldOptions, WorldSnapshot } from './world-shapes.js';
+export type { AdoptedState, WorldOptions, WorldSnapshot } from './world-shapes.js';
 
 export class World implements ControlPort {
   readonly storage: Storage;
@@ -77,8 +63,6 @@ export class World implements ControlPort {
   readonly rateLimiter = new RateLimiter();
   /** Serialised answers of cacheable GETs; emptied by every storage write and control call. */
   readonly answers = new AnswerCache();
-  readonly stores: Stores;
-  readonly embedAuth: EmbedAuth;
   readonly core: CoreHandler;
   readonly routes: RouteDef[];
   /** The area list, mounted: every area's API by name (`areas.api(name)`), routes, jobs, sections. */
@@ -87,8 +71,8 @@ export class World implements ControlPort {
   private readonly unexported: string[];
   /** In-memory vector indexes; they follow storage and are rebuilt lazily after a swap. */
   readonly vectorIndexes: VectorIndexes;
-  /** The in-memory full-text index; like the vector indexes, it follows snapshots. */
-  readonly textIndex = new TextIndex();
+  /** The in-memory full-text index (the rag area's); like the vector indexes, it follows snapshots. */
+  readonly textIndex: TextIndex;
   private readonly jobHandlers: JobHandlers = {};
   private readonly signers = new Map<number, TokenSigner>();
   signer!: TokenSigner;
@@ -120,48 +104,19 @@ export class World implements ControlPort {
     this.vectorIndexes = new VectorIndexes(options.vectorIndexFactory);
     this.scheduler = new Scheduler(this.storage, this.clock, () => this.ids.objectId(), this.jobHandlers);
     const deps: StoreDeps = { storage: this.storage, clock: this.clock, ids: this.ids, random: this.random, scheduler: this.scheduler };
-    const shared = {
-      users: new UserStore(deps),
-      workspaces: new WorkspaceStore(deps),
-      apiKeys: new ApiKeyStore(deps),
-      transcripts: new TranscriptStore(deps),
-      releases: new ReleaseStore(deps),
-    };
-    this.stores = {
-      ...shared,
-      terms: new TermsStore(deps),
-      feedback: new FeedbackStore(deps),
-      embedSessions: new EmbedAuthStore(deps),
-      usage: new UsageStore(deps),
-      oauth: new OAuthStore(deps, () => this.signer, shared.users),
-      oauthClients: new ClientRegistry(deps),
-      ...identityStores(deps, shared),
-      ...chatStores(deps, shared),
-      ...ragStores(deps, shared.workspaces, { vectorIndexes: this.vectorIndexes, textIndex: this.textIndex, rateLimiter: this.rateLimiter, settings: () => this.settings }),
-    };
-    this.registerJobs(this.stores.rag.pipeline.jobs());
-    this.embedAuth = new EmbedAuth({
-      clock: this.clock,
-      ids: this.ids,
-      signer: () => this.signer,
-      keys: this.stores.apiKeys,
-      workspaces: this.stores.workspaces,
-      releases: this.stores.releases,
-      sessions: this.stores.embedSessions,
-      usage: this.stores.usage,
-      users: this.stores.users,
-    });
+    // Every area (src/areas/index.ts) is built here, in list order; the core's auth services come from them.
     this.areas = mountWorldAreas(this, options.areas ?? AREAS, deps);
     this.registerJobs(this.areas.jobs());
+    this.textIndex = this.areas.api('rag').textIndex;
     this.unexported = [...UNEXPORTED_TABLES, ...this.areas.unexported()];
     this.routes = buildRoutes(this);
     const core = createCoreHandler(this.routes, {
       clock: this.clock,
       storage: this.storage,
-      keys: this.stores.apiKeys,
-      members: this.stores.workspaces,
+      keys: this.areas.api('api-keys'),
+      members: this.areas.api('workspaces'),
       tokens: { verifyUserToken: (token) => this.verifyUserToken(token) },
-      endUsers: this.embedAuth,
+      endUsers: this.areas.api('embed-auth').service,
       rateLimiter: this.rateLimiter,
       featureLimit: (feature) => this.settings.rateLimits[feature]?.perMinute ?? DEFAULT_RATE_LIMITS[feature],
       nextRequestId: () => this.nextRequestId('service'),
@@ -183,7 +138,7 @@ export class World implements ControlPort {
 
   /** Every RAG file's pipeline state (the control API's view). */
   ragFileStates(): Promise<RagFileState[]> {
-    return this.stores.rag.pipeline.states();
+    return this.areas.api('rag').pipeline.states();
   }
 
   exportState(): Promise<StateExport> {
@@ -237,7 +192,13 @@ export class World implements ControlPort {
       this.settings = scenario.settings;
       const handles = await this.storage.transaction(async () => {
         for (const table of this.storage.tableNames) await this.storage.run(`DELETE FROM ${table}`);
-        const loaded = await loadScenario(scenario, { clock: this.clock, ids: this.ids, signer, storage: this.storage, ...this.stores });
+        const now = this.clock.now();
+        const loaded = await loadScenario(scenario, { clock: this.clock, ids: this.ids, signer, storage: this.storage, ...loaderStores(this.areas) }, (ws, handle) =>
+          this.areas.loadBuiltinStep('workspace', ws, handle, now, scenario.seed),
+        );
+        // The other built-in workspace fields (rag, groups, byok, permissions, terms) through their areas, then generated content.
+        await this.areas.loadBuiltin(scenario, loaded.workspaces, now);
+        await loadGenerated(scenario, loaded, { clock: this.clock, storage: this.storage });
         // The areas' sections load after all built-in content, so adding one leaves every earlier seeded id unchanged.
         await this.areas.loadSections(scenario, loaded.workspaces, this.clock.now());
         return loaded;
@@ -247,7 +208,7 @@ export class World implements ControlPort {
       this.scenario = scenario;
       this.rateLimiter.restore(usedRateLimits(scenario, handles, this.clock.now()));
       // Indexes built now belong to the boot snapshot: the first query after a reset is a warm one.
-      await this.stores.ragSearch.warm();
+      await this.areas.api('rag-search').warm();
       this.boot = await this.snapshot();
       this.bootLoaded = true;
       this.clearHarness();
@@ -288,7 +249,7 @@ export class World implements ControlPort {
     this.scheduler.invalidate();
     this.vectorIndexes.clear();
     this.textIndex.clear();
-    await this.stores.ragSearch.warm();
+    await this.areas.api('rag-search').warm();
     this.random.restore(state.random);
     this.clock.restore({ mode: this.clock.mode, now: state.now });
     this.rateLimiter.restore(state.rateLimits);
@@ -370,13 +331,13 @@ export class World implements ControlPort {
     if (typeof verified === 'string') return verified;
     if (verified.claims.kind !== undefined && verified.claims.kind !== 'platform') return 'invalid';
     // OAuth (areas/oauth): a token revoked through /oauth/revoke, or by code or refresh reuse.
-    if (typeof verified.claims.jti === 'string' && (await this.stores.oauth.isRevoked(verified.claims.jti))) return 'invalid';
-    if (!(await this.stores.users.get(verified.userId))) return 'invalid';
+    if (typeof verified.claims.jti === 'string' && (await this.areas.api('oauth').store.isRevoked(verified.claims.jti))) return 'invalid';
+    if (!(await this.areas.api('users').get(verified.userId))) return 'invalid';
     return verified;
   }
 
   async issueToken(userId: string, expiresInSec = 3600): Promise<{ accessToken: string; expiresAt: string }> {
-    if (!(await this.stores.users.get(userId))) throw notFound('User');
+    if (!(await this.areas.api('users').get(userId))) throw notFound('User');
     if (!Number.isInteger(expiresInSec)) throw validationError('expiresInSec must be an integer');
     const { token, expiresAt } = await this.signer.sign({ sub: userId, use: 'access' }, expiresInSec, this.ids.objectId());
     return { accessToken: token, expiresAt: new Date(expiresAt).toISOString() };

@@ -1,35 +1,22 @@
-// Loads a validated scenario into an empty world: rows through the area stores, generated ids and
-// secrets from the seed, and the handles that describe the result.
-import type { ApiKeyStore } from '../areas/api-keys/store.js';
-import type { TranscriptStore } from '../areas/transcripts/store.js';
+// Loads a validated scenario's skeleton into an empty world: users, workspaces and their members
+// (each workspace's keys, releases and transcripts through their areas as it is written), the users'
+// tokens (ids and secrets from the seed), and the handles that describe the result. The other
+// built-in workspace fields load next through their areas (core/area.ts `builtin`), then generated content.
 import type { UserStore } from '../areas/users/store.js';
 import type { WorkspaceStore } from '../areas/workspaces/store.js';
-import type { ReleaseStore } from '../areas/releases/store.js';
-import type { TermsStore } from '../areas/terms/store.js';
-import { loadTerms } from './terms-loader.js';
 import type { Clock } from '../clock/clock.js';
 import type { Storage } from '../storage/storage.js';
-import { loadRag, type RagLoaderDeps } from './rag-loader.js';
-import { loadIdentity, type IdentityLoaderDeps } from './identity-loader.js';
 import type { IdFactory } from '../seed/ids.js';
 import type { TokenSigner } from '../security/jwt.js';
 import type { Scenario } from './schema.js';
 import type { Handles, WorkspaceHandle } from './handles.js';
-import { scenarioDocOf } from '../areas/releases/wire-input.js';
 
 export const DEFAULT_USER_TOKEN_SEC = 3600;
-const HOUR_MS = 3_600_000;
-const MESSAGE_GAP_MS = 45_000;
 
-/** The area stores a scenario loads through; the world's `Stores` extends this (one declaration of each). */
-export interface LoaderStores extends IdentityLoaderDeps {
+/** The area APIs the top-level content loads through (the world takes them from its mounted areas). */
+export interface LoaderStores {
   users: UserStore;
   workspaces: WorkspaceStore;
-  apiKeys: ApiKeyStore;
-  transcripts: TranscriptStore;
-  releases: ReleaseStore;
-  terms: TermsStore;
-  rag: RagLoaderDeps;
 }
 
 export interface LoaderDeps extends LoaderStores {
@@ -52,7 +39,11 @@ function uniqueSlug(base: string, taken: Set<string>): string {
   return slug;
 }
 
-export async function loadScenario(doc: Scenario, deps: LoaderDeps): Promise<Handles> {
+/**
+ * `onWorkspace` loads a workspace's fields that the areas own at the `workspace` step (keys,
+ * releases, transcripts), right after its row and members.
+ */
+export async function loadScenario(doc: Scenario, deps: LoaderDeps, onWorkspace: (ws: Scenario['workspaces'][number], handle: WorkspaceHandle) => Promise<void>): Promise<Handles> {
   const now = deps.clock.now();
   const handles: Handles = { scenario: doc.name, seed: doc.seed, now: new Date(now).toISOString(), workspaces: [], users: [] };
 
@@ -97,65 +88,8 @@ export async function loadScenario(doc: Scenario, deps: LoaderDeps): Promise<Han
     }
 
     const handle: WorkspaceHandle = { id, slug, name: ws.name, apiKeys: [], transcripts: [], releases: [], ragTargets: [], ragGroups: [] };
-    for (const key of ws.apiKeys) {
-      const keyId = key.id ?? deps.ids.objectId();
-      const secret = key.secret ?? deps.ids.apiKeySecret();
-      await deps.apiKeys.insert(
-        {
-          id: keyId,
-          workspaceId: id,
-          name: key.name,
-          keyPrefix: secret.slice(0, 8),
-          status: key.status,
-          allowedOrigins: key.allowedOrigins,
-          permissions: key.permissions,
-          ...(key.allowedTiers && { allowedTiers: key.allowedTiers }),
-          ...(key.customTierLimits && { customTierLimits: key.customTierLimits as Record<string, Record<string, number>> }),
-          ...(key.rateLimit !== null && { rateLimit: key.rateLimit }),
-          ...(key.expiresAt !== null && { expiresAt: Date.parse(key.expiresAt) }),
-          createdAt: now,
-        },
-        secret,
-      );
-      handle.apiKeys.push({ id: keyId, name: key.name, secret, status: key.status });
-    }
-
-    for (const release of ws.releases) {
-      const releaseId = await deps.releases.insert(id, {
-        ...(release.id !== undefined && { id: release.id }),
-        name: release.name,
-        status: release.status,
-        authMode: release.authMode,
-        config: release.config,
-        ...(release.theme !== undefined && { theme: release.theme }),
-        allowedOrigins: release.allowedOrigins,
-        ...(release.fallbackAssistants !== undefined && { fallbackAssistants: release.fallbackAssistants }),
-        ...(release.mcpConfig !== undefined && { mcpConfig: release.mcpConfig }),
-        ...(scenarioDocOf(release) && { doc: scenarioDocOf(release) }),
-        createdBy: ws.ownerId,
-      });
-      handle.releases.push({ id: releaseId, name: release.name });
-    }
-
-    const count = ws.transcripts.length;
-    for (const [index, transcript] of ws.transcripts.entries()) {
-      const createdAt = transcript.createdAt ? Date.parse(transcript.createdAt) : now - (count - index) * HOUR_MS;
-      const messages = transcript.messages.map((m, i) =>
-        m.timestamp === undefined ? { ...m, timestamp: Math.min(now, createdAt + i * MESSAGE_GAP_MS) } : m,
-      );
-      const transcriptId = await deps.transcripts.create(id, {
-        ...(transcript.id !== undefined && { id: transcript.id }),
-        title: transcript.title,
-        ...(transcript.locked !== undefined && { locked: transcript.locked }),
-        ...(transcript.hideConversationStarters !== undefined && { hideConversationStarters: transcript.hideConversationStarters }),
-        ...(transcript.metadata !== undefined && { metadata: transcript.metadata }),
-        ...(transcript.childTranscripts !== undefined && { childTranscripts: transcript.childTranscripts }),
-        ...(transcript.sessionId !== undefined && { sessionId: transcript.sessionId }),
-        createdAt,
-        messages,
-      });
-      handle.transcripts.push({ id: transcriptId, title: transcript.title });
-    }
+    // Its keys, releases and transcripts, through their areas, before the next workspace.
+    await onWorkspace(ws, handle);
     handles.workspaces.push(handle);
   }
 
@@ -165,20 +99,12 @@ export async function loadScenario(doc: Scenario, deps: LoaderDeps): Promise<Han
     const { token, expiresAt } = await deps.signer.sign({ sub: id, use: 'access' }, lifetime, deps.ids.objectId());
     handles.users.push({ id, ...(user.email !== undefined && { email: user.email }), accessToken: token, expiresAt: new Date(expiresAt).toISOString() });
   }
-  // RAG content loads last, so adding it leaves every earlier seeded id and token unchanged.
-  for (const [index, ws] of doc.workspaces.entries()) {
-    const handle = handles.workspaces[index] as WorkspaceHandle;
-    Object.assign(handle, await loadRag(handle.id, ws.rag, deps.rag, now));
-  }
-  // Groups, provider credentials and grants last: they refer to users and resources loaded above.
-  for (const [index, ws] of doc.workspaces.entries()) await loadIdentity((handles.workspaces[index] as WorkspaceHandle).id, ws, deps);
-  // Terms last of all: they refer to releases and users, and draw no ids when theirs are given.
-  for (const [index, ws] of doc.workspaces.entries()) {
-    if (ws.terms.length === 0) continue;
-    const handle = handles.workspaces[index] as WorkspaceHandle;
-    handle.terms = await loadTerms(handle.id, ws.terms, deps.terms, now);
-  }
-  // Generated content draws from its own seeded stream and loads last; faker loads only when asked.
+  return handles;
+}
+
+/** Generated content (`generate`) draws from its own seeded stream and loads after the built-in fields; faker loads only when asked. */
+export async function loadGenerated(doc: Scenario, handles: Handles, deps: Pick<LoaderDeps, 'clock' | 'storage'>): Promise<void> {
+  const now = deps.clock.now();
   for (const [index, ws] of doc.workspaces.entries()) {
     if (!ws.generate) continue;
     const { generateTranscripts, insertGeneratedTranscripts } = await import('./generate.js');
@@ -186,5 +112,4 @@ export async function loadScenario(doc: Scenario, deps: LoaderDeps): Promise<Han
     const generated = await generateTranscripts(ws.generate.transcripts, doc.seed, `generate:${workspaceId}:transcripts`, now);
     await insertGeneratedTranscripts(deps.storage, workspaceId, generated);
   }
-  return handles;
 }

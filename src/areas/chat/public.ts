@@ -19,3 +19,4 @@ export { loadTokenizer, usageOf } from './usage.js';
 export { ReplyOverrides } from './reply-overrides.js';
 export type { OverrideQuery, ReplyOverride } from './reply-overrides.js';
 export type { ChatMessageOut, Visibility } from './thread-store.js';
+export type { ChatAreaApi } from './api.js';

@@ -7,6 +7,7 @@ import type { UploadLimiter } from './upload-limiter.js';
 import type { RagUploadStore } from './uploads.js';
 
 import type { WorkspaceLimits } from '../workspaces/public.js';
+import type { TextIndex } from '../rag-search/public.js';
 
 export interface RagFileServices {
   targets: RagTargetStore;
@@ -17,4 +18,6 @@ export interface RagFileServices {
   uploadLimiter: UploadLimiter;
   /** The workspace limits on collections and stored bytes. */
   limits: WorkspaceLimits;
+  /** The in-memory full-text index; like the vector indexes, it follows storage snapshots (the world keeps it in step). */
+  textIndex: TextIndex;
 }

@@ -5,7 +5,7 @@
 import { notFound, validationError } from '../../core/errors.js';
 import { defineRoute, type Principal, type RouteDef } from '../../core/route.js';
 import { WorkspaceChatCompletionSchema, type WorkspaceChatCompletion } from '../../types/model-lifecycle.js';
-import type { ChatAreaApi } from '../builtin-apis.js';
+import type { ChatAreaApi } from '../chat/public.js';
 import type { ReleaseRecord, ReleaseStore } from '../releases/public.js';
 import { CompletionParamsSchema, CompletionRequestSchema, type CompletionRequest } from './schema.js';
 

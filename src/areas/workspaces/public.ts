@@ -1,6 +1,6 @@
 // The workspaces area's public entry: what other areas may import from it (architecture.test.ts
 // allows only this file across areas). Everything else in the folder is its own business.
-export type { WorkspaceLimits } from './limits.js';
+export { WorkspaceLimits } from './limits.js';
 export { PageQuerySchema, pageSchema, paginate } from './paging.js';
 export { userOf } from './routes.js';
 export { DEFAULT_WORKSPACE_LIMITS, WorkspaceDescriptionSchema, WorkspaceNameSchema } from './schema.js';

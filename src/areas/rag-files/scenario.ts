@@ -1,15 +1,12 @@
-// Loads a workspace's RAG content from a scenario: targets, files placed straight into their
-// state (pending, processing, completed, searchable, error), groups, ghost references and the
-// lazy-count mode.
-import type { RagPipeline } from '../areas/rag-files/pipeline.js';
-import { base64ToBytes } from '../areas/rag-files/base64.js';
-import { detectKind, extensionOf, mimeFor } from '../areas/rag-files/parsing/parse.js';
-import type { RagFileStore } from '../areas/rag-files/store.js';
-import { SYSTEM } from '../areas/rag-targets/events.js';
-import type { RagTargetStore } from '../areas/rag-targets/store.js';
-import { bytesToBase64 } from '../areas/rag-files/base64.js';
-import type { WorkspaceHandle } from './handles.js';
-import type { Scenario } from './schema.js';
+// Loads a workspace's RAG content from a scenario (its `rag` field, validated by the scenario
+// document's schema): targets, files placed straight into their state (pending, processing,
+// completed, searchable, error), groups, ghost references and the lazy-count mode.
+import type { WorkspaceHandle } from '../../core/handles.js';
+import { SYSTEM, type RagTargetStore } from '../rag-targets/public.js';
+import { base64ToBytes, bytesToBase64 } from './base64.js';
+import { detectKind, extensionOf, mimeFor } from './parsing/parse.js';
+import type { RagPipeline } from './pipeline.js';
+import type { RagFileStore } from './store.js';
 
 export interface RagLoaderDeps {
   targets: RagTargetStore;
@@ -17,7 +14,29 @@ export interface RagLoaderDeps {
   pipeline: RagPipeline;
 }
 
-type RagDoc = Scenario['workspaces'][number]['rag'];
+type FileState = 'pending' | 'processing' | 'completed' | 'searchable' | 'error';
+
+/** A scenario's RAG file (the fixture, if any, already read into `content`). */
+export interface RagFileDoc {
+  id?: string | undefined;
+  title: string;
+  description?: string | undefined;
+  content?: string | undefined;
+  contentBase64?: string | undefined;
+  filename?: string | undefined;
+  mimeType?: string | undefined;
+  chunkingTool?: 'default' | 'chapter-aware' | 'openparse' | 'unstructured' | 'langextract' | undefined;
+  sourceUrl?: string | undefined;
+  state: FileState;
+  error?: string | undefined;
+}
+
+/** A workspace's `rag` field: targets (their settings as the target store takes them) with files, groups, lazy counts. */
+export interface RagDoc {
+  targets: (Omit<Parameters<RagTargetStore['create']>[1], 'createdAt'> & { files: RagFileDoc[]; ghostFileIds: string[] })[];
+  groups: { id?: string | undefined; name: string; targetIds: string[] }[];
+  lazyCounts: boolean;
+}
 
 function slug(title: string): string {
   return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'document';

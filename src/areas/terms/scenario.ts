@@ -1,9 +1,17 @@
-// Loads a workspace's terms of service from a scenario: documents attached to releases, their
-// published versions (and draft), and acceptances by platform users or anonymous sessions.
-import type { TermsStore } from '../areas/terms/store.js';
-import type { Scenario } from './schema.js';
+// Loads a workspace's terms of service from a scenario (its `terms` field, validated by the scenario
+// document's schema): documents attached to releases, their published versions (and draft), and
+// acceptances by platform users or anonymous sessions.
+import type { TermsStore } from './store.js';
 
-type TermsDoc = Scenario['workspaces'][number]['terms'][number];
+/** A scenario's terms document. */
+export interface TermsDoc {
+  id?: string | undefined;
+  releaseId?: string | undefined;
+  title: string;
+  publishedVersion?: number | null | undefined;
+  versions: { version: number; title?: string | undefined; content: string }[];
+  acceptances: { version: number; userId?: string | undefined; anonymousSessionId?: string | undefined }[];
+}
 
 export interface TermsHandle {
   id: string;
