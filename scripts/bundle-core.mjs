@@ -37,13 +37,18 @@ import vm from 'node:vm';
 
 const url = new URL('./core-script.js', import.meta.url);
 const filename = fileURLToPath(url);
+const source = readFileSync(filename, 'utf8');
+// A vm.Script runs in Node's main context; a test runner that loads modules in a context of its own
+// (Jest's vm modules, Vitest's vmThreads) gets the script evaluated in that context, uncached.
+const foreign = vm.runInThisContext('globalThis') !== globalThis;
 let cachedData;
 try {
-  cachedData = readFileSync(new URL('./core-script.cache', import.meta.url));
+  if (!foreign) cachedData = readFileSync(new URL('./core-script.cache', import.meta.url));
 } catch {}
-export const script = new vm.Script(readFileSync(filename, 'utf8'), { filename, ...(cachedData && { cachedData }) });
+export const script = foreign ? undefined : new vm.Script(source, { filename, ...(cachedData && { cachedData }) });
+const run = script ? script.runInThisContext() : (0, eval)(\`\${source}\\n//# sourceURL=\${url.href}\`);
 const module = { exports: {} };
-script.runInThisContext()(module.exports, createRequire(url), module, filename, fileURLToPath(new URL('.', url)), url.href, (specifier) => import(specifier));
+run(module.exports, createRequire(url), module, filename, fileURLToPath(new URL('.', url)), url.href, (specifier) => import(specifier));
 export const core = module.exports;
 `;
 
