@@ -3,6 +3,7 @@
 // ESM loader compiles with a V8 code cache made at build time, so a fresh process neither parses
 // 1.5 MB of JavaScript nor compiles the functions a first create and a first answer run.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -59,6 +60,9 @@ export const core = module.exports;
  */
 const DYNAMIC_IMPORT = /(?<![.\w$])import\((?=(?:"[^"\\\n]*"|[A-Za-z_$][\w$]*)\)(?!\s*\{))/g;
 
+/** What the bundle holds until its own hash is known; 64 characters, like a sha-256 in hex. */
+const BUILD_ID_PLACEHOLDER = 'service-emulator-build-id'.padEnd(64, '-');
+
 /** Bundles the core script (CommonJS body wrapped in a function) and writes the loader. */
 export async function bundleCore(esbuild, external) {
   const result = await esbuild.build({
@@ -76,10 +80,13 @@ export async function bundleCore(esbuild, external) {
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: 'warning',
-    define: { 'import.meta.url': '__seImportMetaUrl' },
+    define: { 'import.meta.url': '__seImportMetaUrl', __SERVICE_EMULATOR_BUILD_ID__: JSON.stringify(BUILD_ID_PLACEHOLDER) },
   });
   const path = new URL(`../dist/${CORE_SCRIPT}`, import.meta.url);
-  const body = await readFile(path, 'utf8');
+  const output = await readFile(path, 'utf8');
+  // The build id is the output's own hash (as long as the placeholder: source map columns hold).
+  const buildId = createHash('sha256').update(output).digest('hex');
+  const body = output.replaceAll(JSON.stringify(BUILD_ID_PLACEHOLDER), JSON.stringify(buildId));
   // Dynamic imports left in the output are of externals (bundled modules became lazy inits): a
   // vm script has no module loader of its own, so they go through the loader's import().
   const imports = body.match(DYNAMIC_IMPORT)?.length ?? 0;
@@ -92,7 +99,7 @@ export async function bundleCore(esbuild, external) {
   await writeFile(mapPath, JSON.stringify(map));
   await writeFile(new URL(`../dist/${CORE_LOADER}`, import.meta.url), LOADER);
   await rm(new URL(`../dist/${CORE_CACHE}`, import.meta.url), { force: true });
-  return { metafile: result.metafile, imports };
+  return { metafile: result.metafile, imports, buildId };
 }
 
 /**

@@ -5,6 +5,7 @@
 // MSW and test entries are ESM chunks that take createEmulator from dist/index.js.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { bundleCore, makeCodeCache, writeCoreEntries } from './bundle-core.mjs';
+import { prepareScenarios } from './prepare-scenarios.mjs';
 import { fileURLToPath } from 'node:url';
 import { relative, sep } from 'node:path';
 
@@ -85,6 +86,8 @@ for (const [out, meta] of Object.entries(result.metafile.outputs)) {
 }
 
 const core = await bundleCore(esbuild, external);
+const scenarios = await prepareScenarios(core.buildId);
+if (scenarios.skipped.length > 0) console.log(`prepared scenarios: ${scenarios.skipped.join(', ')} left to zod (not plain JSON once parsed)`);
 await writeCoreEntries(makeCodeCache());
 
 /**
@@ -92,7 +95,7 @@ await writeCoreEntries(makeCodeCache());
  * were written one folder below dist/. Their code must land in an output one folder below dist/ too
  * (a chunk, or an entry such as cli/main.js), where the same relative URL points at the same file.
  */
-const URL_RELATIVE = ['src/scenarios/builtin.ts', 'src/scenarios/prepared-parses.ts', 'src/storage/pglite-image.ts', 'src/storage/installed-version.ts', 'src/emulator/parse-worker.ts'];
+const URL_RELATIVE = ['src/scenarios/builtin.ts', 'src/scenarios/prepared-parses.ts', 'src/scenarios/prepared-scenarios.ts', 'src/storage/pglite-image.ts', 'src/storage/installed-version.ts', 'src/emulator/parse-worker.ts'];
 for (const [out, meta] of Object.entries({ ...result.metafile.outputs, ...core.metafile.outputs })) {
   if (!out.endsWith('.js')) continue;
   const depth = relative('dist', out).split(sep).length - 1;
@@ -102,4 +105,4 @@ for (const [out, meta] of Object.entries({ ...result.metafile.outputs, ...core.m
 }
 
 const outputs = Object.keys(result.metafile.outputs).filter((o) => o.endsWith('.js')).length;
-console.log(`bundled ${ENTRIES.length} entry points into ${outputs} files and the core (3 entry points, ${core.imports} external dynamic imports) with its code cache in ${Math.round(performance.now() - started)} ms`);
+console.log(`bundled ${ENTRIES.length} entry points into ${outputs} files and the core (3 entry points, ${core.imports} external dynamic imports) with its code cache, and ${scenarios.prepared} prepared scenarios, in ${Math.round(performance.now() - started)} ms`);

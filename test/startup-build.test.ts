@@ -1,12 +1,17 @@
 // The built package's code-cached core (scripts/bundle-core.mjs, docs/performance-startup.md):
 // its entries export what the sources export, the cache is accepted in a fresh process, the MSW
-// harness shares the one emulator copy, and a world built from dist/ is the same bytes as one from src/.
+// harness shares the one emulator copy, and each built-in scenario (answered from the build's prepared
+// parse in dist/) gives the same handles and state as from src/ (parsed by zod).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const dist = (path: string) => new URL(`../dist/${path}`, import.meta.url);
 const built = existsSync(dist('chunks/core-script.cache'));
+
+const SCENARIOS = readdirSync(new URL('../scenarios/', import.meta.url))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -'.json'.length));
 
 /** Names a module exports at run time (types have none). */
 const names = (mod: object) => Object.keys(mod).sort();
@@ -36,13 +41,14 @@ describe.skipIf(!built)('the code-cached core in dist/', () => {
     }
   });
 
-  it('a world created from dist/ exports the same state as one created from src/', async () => {
+  // Built-in scenarios come from dist/prepared-scenarios.json in the bundle, from zod under src/.
+  it.each(SCENARIOS)('the %s scenario created from dist/ exports the same state as from src/', async (scenario) => {
     const fromDist = (await import(dist('index.js').href)) as typeof import('../src/index.js');
     const fromSrc = await import('../src/index.js');
     const state = async (create: typeof fromSrc.createEmulator) => {
-      const emulator = await create({ onNotice() {} });
+      const emulator = await create({ scenario, onNotice() {} });
       try {
-        return JSON.stringify(await emulator.exportState());
+        return JSON.stringify({ handles: emulator.handles, state: await emulator.exportState() });
       } finally {
         await emulator.close();
       }
