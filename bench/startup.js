@@ -13,7 +13,7 @@ const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 /** What the build prepared for start-up (docs/performance-startup.md): a missing piece explains a slow figure. */
 export function startupBuild() {
   const has = (path) => existsSync(fileURLToPath(new URL(`../dist/${path}`, import.meta.url)));
-  return `bundle ${has('chunks') ? 'yes' : 'no'}, PGlite image ${has('pglite-image.json') ? 'yes' : 'no'}, prepared parses ${has('prepared-parses.json') ? 'yes' : 'no'}`;
+  return `bundle ${has('chunks') ? 'yes' : 'no'}, code cache ${has('chunks/core-script.cache') ? 'yes' : 'no'}, PGlite image ${has('pglite-image.json') ? 'yes' : 'no'}, prepared parses ${has('prepared-parses.json') ? 'yes' : 'no'}`;
 }
 
 export const STARTUP_CONFIG = { rounds: 5, pgliteRounds: 3 };

@@ -1,7 +1,11 @@
 // Build step (npm run build, last): bundles the Node entry points of dist/ with esbuild so a first
 // import reads a few files instead of ~450 (zod, jose and hono are bundled in; what loads native
 // code or WASM stays external). tsc's per-module files stay beside it for the .d.ts and deep imports.
-import { readFile, rm } from 'node:fs/promises';
+// The emulator itself (index, server, CLI) is one code-cached script (scripts/bundle-core.mjs); the
+// MSW and test entries are ESM chunks that take createEmulator from dist/index.js.
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { bundleCore, makeCodeCache, writeCoreEntries } from './bundle-core.mjs';
+import { prepareScenarios } from './prepare-scenarios.mjs';
 import { fileURLToPath } from 'node:url';
 import { relative, sep } from 'node:path';
 
@@ -17,8 +21,15 @@ try {
   process.exit(0);
 }
 
-/** The public Node entry points (package.json "exports" and "bin"), bundled at their own paths. */
-const ENTRIES = ['index', 'adapters/msw', 'adapters/node-server', 'testing/vitest', 'testing/harness', 'cli/main'];
+/**
+ * The public Node entry points (package.json "exports" and "bin") bundled as ESM at their own
+ * paths; index, adapters/node-server and cli/main are the core's (bundle-core.mjs).
+ */
+const ENTRIES = ['adapters/msw', 'testing/vitest', 'testing/harness'];
+/** The only modules of ours these entries may hold: the emulator is the core's, one copy per process. */
+const ESM_OWN = new Set(['src/adapters/msw.ts', 'src/testing/vitest.ts', 'src/testing/harness.ts']);
+/** Placeholder for dist/index.js in the ESM outputs, made relative once their places are known. */
+const CORE_INDEX = '__service_emulator_core_index__';
 
 /**
  * Bundled in: pure JS whose many small files cost a first import most. Everything else stays an
@@ -54,15 +65,38 @@ const result = await esbuild.build({
   logLevel: 'warning',
   // CommonJS bundled into ESM asks for `require` at run time.
   banner: { js: "import { createRequire as __seCreateRequire } from 'node:module'; const require = __seCreateRequire(import.meta.url);" },
+  plugins: [
+    {
+      name: 'core-index',
+      setup(build) {
+        // The harness creates its emulators through the public entry, never a second copy.
+        build.onResolve({ filter: /\/emulator\/create-emulator\.js$/ }, () => ({ path: CORE_INDEX, external: true }));
+      },
+    },
+  ],
 });
+for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+  const own = Object.keys(meta.inputs).filter((input) => input.startsWith('src/') && !ESM_OWN.has(input));
+  if (own.length > 0) throw new Error(`${out} holds ${own.join(', ')}: the emulator's modules belong to the core (import them through dist/index.js)`);
+  if (!out.endsWith('.js')) continue;
+  const text = await readFile(out, 'utf8');
+  if (!text.includes(CORE_INDEX)) continue;
+  const depth = relative('dist', out).split(sep).length - 1;
+  await writeFile(out, text.replaceAll(CORE_INDEX, depth === 0 ? './index.js' : `${'../'.repeat(depth)}index.js`));
+}
+
+const core = await bundleCore(esbuild, external);
+const scenarios = await prepareScenarios(core.buildId);
+if (scenarios.skipped.length > 0) console.log(`prepared scenarios: ${scenarios.skipped.join(', ')} left to zod (not plain JSON once parsed)`);
+await writeCoreEntries(makeCodeCache());
 
 /**
  * Modules that find files through `import.meta.url` (scenarios/, fixtures/, dist/prepared-parses.json, dist/pglite-image.tgz)
  * were written one folder below dist/. Their code must land in an output one folder below dist/ too
  * (a chunk, or an entry such as cli/main.js), where the same relative URL points at the same file.
  */
-const URL_RELATIVE = ['src/scenarios/builtin.ts', 'src/scenarios/prepared-parses.ts', 'src/storage/pglite-image.ts', 'src/storage/installed-version.ts', 'src/emulator/parse-worker.ts'];
-for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+const URL_RELATIVE = ['src/scenarios/builtin.ts', 'src/scenarios/prepared-parses.ts', 'src/scenarios/prepared-scenarios.ts', 'src/storage/pglite-image.ts', 'src/storage/installed-version.ts', 'src/emulator/parse-worker.ts'];
+for (const [out, meta] of Object.entries({ ...result.metafile.outputs, ...core.metafile.outputs })) {
   if (!out.endsWith('.js')) continue;
   const depth = relative('dist', out).split(sep).length - 1;
   for (const input of URL_RELATIVE) {
@@ -71,4 +105,4 @@ for (const [out, meta] of Object.entries(result.metafile.outputs)) {
 }
 
 const outputs = Object.keys(result.metafile.outputs).filter((o) => o.endsWith('.js')).length;
-console.log(`bundled ${ENTRIES.length} entry points into ${outputs} files in ${Math.round(performance.now() - started)} ms`);
+console.log(`bundled ${ENTRIES.length} entry points into ${outputs} files and the core (3 entry points, ${core.imports} external dynamic imports) with its code cache, and ${scenarios.prepared} prepared scenarios, in ${Math.round(performance.now() - started)} ms`);

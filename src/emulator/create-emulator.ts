@@ -16,6 +16,7 @@ import type { AnyArea } from '../core/area.js';
 import type { TableDef } from '../storage/table-def.js';
 import { AREAS } from '../areas/index.js';
 import { registerAreaSections, worldTables } from './area-mount.js';
+import { scenarioSections } from '../scenarios/sections.js';
 
 export interface EmulatorOptions {
   /** A built-in scenario name or a whole document; `default` when absent. */
@@ -78,11 +79,23 @@ function checkIssuer(issuer: string): void {
   }
 }
 
+/** Whether the scenario sections registered are the built-in areas' own (no extra area added or replaced one). */
+function builtinSections(): boolean {
+  const builtin = AREAS.flatMap((a) => (a.scenario ? [a.scenario] : []));
+  const registered = scenarioSections();
+  return registered.length === builtin.length && registered.every((spec) => builtin.includes(spec as (typeof builtin)[number]));
+}
+
 async function nodeResolver(): Promise<ScenarioResolver> {
-  const [{ resolveBuiltinScenario }, { primePreparedParses }] = await Promise.all([import('../scenarios/builtin.js'), import('../scenarios/prepared-parses.js')]);
+  const [{ resolveBuiltinScenario }, { primePreparedParses }, { withPreparedScenarios }] = await Promise.all([
+    import('../scenarios/builtin.js'),
+    import('../scenarios/prepared-parses.js'),
+    import('../scenarios/prepared-scenarios.js'),
+  ]);
   // The built-in files' text and chunks, prepared by the build: no parser loads to place them.
   await primePreparedParses();
-  return resolveBuiltinScenario;
+  // The built-in documents as the build parsed them: no zod parse while they are unchanged.
+  return withPreparedScenarios(resolveBuiltinScenario, builtinSections);
 }
 
 async function nodeLister(): Promise<ScenarioLister> {

@@ -123,7 +123,7 @@ export class PaymentGate {
       }
       case 'x402': {
         const payment = decoded.payment;
-        const checked = checkSignedPayment(payment, { network: price.network, payTo: price.recipient, amountMicro }, Math.floor(req.now / 1000));
+        const checked = await checkSignedPayment(payment, { network: price.network, payTo: price.recipient, amountMicro }, Math.floor(req.now / 1000));
         if ('reason' in checked) throw refused('The X-PAYMENT authorization was refused', { ...details, reason: checked.reason });
         const nonce = payment.payload.authorization.nonce.toLowerCase();
         if (await this.ledger.nonceUsed(payment.network, checked.payer, nonce)) {

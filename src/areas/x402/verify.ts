@@ -7,9 +7,7 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
-import { transferDigest } from './eip712.js';
 import { NETWORKS, type NetworkName } from './networks.js';
-import { recoverAddress } from './secp256k1.js';
 
 const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'A 20-byte hex address');
 const Uint = z.string().regex(/^\d{1,78}$/, 'A decimal integer string');
@@ -97,7 +95,7 @@ export function decodePaymentHeader(header: string): Decoded {
  * The nonce's single use is the caller's (it needs the payment log). Answers the payer's address
  * (lower case) or the reason for refusing.
  */
-export function checkSignedPayment(payment: X402Payment, price: Price, nowSec: number): { payer: string } | { reason: InvalidReason } {
+export async function checkSignedPayment(payment: X402Payment, price: Price, nowSec: number): Promise<{ payer: string } | { reason: InvalidReason }> {
   const auth = payment.payload.authorization;
   if (payment.network !== price.network) return { reason: 'invalid_network' };
   if (auth.to.toLowerCase() !== price.payTo.toLowerCase()) return { reason: 'invalid_exact_evm_payload_recipient_mismatch' };
@@ -105,6 +103,8 @@ export function checkSignedPayment(payment: X402Payment, price: Price, nowSec: n
   // EIP-3009: valid strictly after validAfter and strictly before validBefore.
   if (BigInt(nowSec) <= BigInt(auth.validAfter)) return { reason: 'invalid_exact_evm_payload_authorization_valid_after' };
   if (BigInt(nowSec) >= BigInt(auth.validBefore)) return { reason: 'invalid_exact_evm_payload_authorization_valid_before' };
+  // Loaded on the first signed payment: the curve's set-up costs every first create otherwise.
+  const [{ transferDigest }, { recoverAddress }] = await Promise.all([import('./eip712.js'), import('./secp256k1.js')]);
   const signer = recoverAddress(transferDigest(NETWORKS[payment.network], auth), hexToBytes(payment.payload.signature.slice(2)));
   if (signer === undefined || signer !== auth.from.toLowerCase()) return { reason: 'invalid_exact_evm_payload_signature' };
   return { payer: signer };

@@ -1,7 +1,6 @@
 // Turns uploaded bytes into text: plain text and Markdown as they are, HTML through htmlparser2,
 // PDF through unpdf (pdf.js), DOCX through mammoth. Headings become Markdown `#` lines so the
 // chapter-aware chunker can split at them. Libraries load on first use.
-import { htmlToText } from './html.js';
 
 export type FileKind = 'text' | 'markdown' | 'html' | 'pdf' | 'docx' | 'audio';
 
@@ -97,11 +96,14 @@ async function docxText(bytes: Uint8Array): Promise<string> {
   try {
     const input = { buffer: bytes, arrayBuffer: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) };
     const { value } = await mammoth.convertToHtml(input as unknown as { buffer: Buffer });
-    return htmlToText(value);
+    return (await htmlParser()).htmlToText(value);
   } catch (err) {
     throw new ParseError(`Could not read DOCX: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
+
+/** htmlparser2 on first use: its entity tables cost a first create that parses no HTML (built-ins come prepared). */
+const htmlParser = () => import('./html.js');
 
 function decodeAscii(bytes: Uint8Array): string {
   return String.fromCharCode(...bytes);
@@ -118,7 +120,7 @@ export async function extractText(bytes: Uint8Array, kind: FileKind | undefined,
       text = decodeUtf8(bytes);
       break;
     case 'html':
-      text = htmlToText(decodeUtf8(bytes));
+      text = (await htmlParser()).htmlToText(decodeUtf8(bytes));
       break;
     case 'pdf':
       text = await pdfText(bytes);

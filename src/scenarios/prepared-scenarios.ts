@@ -1,0 +1,53 @@
+// Node only: the built-in scenarios as the build parsed them (dist/prepared-scenarios.json, written by
+// scripts/prepare-scenarios.mjs), so a first emulator skips zod's parse of its scenario. Used only by
+// the bundle that same build made (a build id compiled into it), only for a document whose text
+// (fixtures resolved) hashes as it did then, and only while the scenario sections registered are
+// the built-in areas' own; anything else resolves and parses as usual.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { SCENARIO_DIR, readScenarioFile } from './builtin.js';
+import type { Scenario } from './schema.js';
+import type { ScenarioResolver } from './validate.js';
+
+/** Replaced by the bundle step (scripts/bundle-core.mjs); absent in tsc's output and under tests from src/. */
+declare const __SERVICE_EMULATOR_BUILD_ID__: string | undefined;
+
+/** dist/scenarios/ or dist/chunks/ → dist/prepared-scenarios.json. */
+export const PREPARED_SCENARIOS_FILE = fileURLToPath(new URL('../prepared-scenarios.json', import.meta.url));
+
+export interface PreparedScenarios {
+  buildId: string;
+  /** By name: the sha-256 of the resolved document's JSON text, and the parsed scenario as JSON text. */
+  scenarios: Record<string, { input: string; parsed: string }>;
+}
+
+/** The key a document is prepared under. */
+export function documentHash(doc: unknown): string {
+  return createHash('sha256').update(JSON.stringify(doc)).digest('hex');
+}
+
+async function readPrepared(): Promise<PreparedScenarios | undefined> {
+  const buildId = typeof __SERVICE_EMULATOR_BUILD_ID__ === 'string' ? __SERVICE_EMULATOR_BUILD_ID__ : undefined;
+  if (buildId === undefined) return undefined;
+  const text = await readFile(PREPARED_SCENARIOS_FILE, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  const prepared = JSON.parse(text) as PreparedScenarios;
+  return prepared.buildId === buildId ? prepared : undefined;
+}
+
+/**
+ * `resolve`, answering a built-in name from the prepared parse when it still holds. A fresh copy
+ * each time: callers may change the scenario (a seed override).
+ */
+export async function withPreparedScenarios(resolve: ScenarioResolver, builtinSections: () => boolean): Promise<ScenarioResolver> {
+  const prepared = await readPrepared().catch(() => undefined);
+  if (!prepared) return resolve;
+  return async (name) => {
+    const entry = Object.hasOwn(prepared.scenarios, name) ? prepared.scenarios[name] : undefined;
+    if (!entry || !builtinSections()) return resolve(name);
+    const doc = await readScenarioFile(`${SCENARIO_DIR}${name}.json`).catch(() => undefined);
+    if (doc === undefined || documentHash(doc) !== entry.input) return resolve(name);
+    return JSON.parse(entry.parsed) as Scenario;
+  };
+}
