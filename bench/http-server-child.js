@@ -17,10 +17,13 @@ async function start() {
     return server.port;
   }
   if (mode === 'bare') {
-    // answers: { "GET /path": { status, contentType, text } }; request bodies are read to the end first.
+    // answers: { "GET /path": { status, contentType, text, body } }. Reads answer the captured
+    // bytes; a create does what a minimal real create does: reads and parses the JSON body, stores
+    // a record with a new id and answers it serialised (201), so it is compared like with like.
     const answers = Object.fromEntries(
       Object.entries(JSON.parse(readFileSync(arg, 'utf8'))).map(([k, a]) => [k, { ...a, bytes: Buffer.from(a.text) }]),
     );
+    const stored = [];
     const server = createServer((req, res) => {
       const answer = answers[`${req.method} ${req.url}`];
       const reply = () => {
@@ -29,7 +32,17 @@ async function start() {
         res.end(answer.bytes);
       };
       if (req.method === 'GET') return reply();
-      req.on('data', () => undefined).on('end', reply);
+      let text = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk) => (text += chunk)).on('end', () => {
+        if (answer?.status !== 201) return reply();
+        const input = JSON.parse(text);
+        const record = { ...answer.body, _id: (stored.length + 1).toString(16).padStart(24, '0'), title: input.title };
+        stored.push(record);
+        const json = JSON.stringify(record);
+        res.writeHead(201, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(json) });
+        res.end(json);
+      });
     });
     server.keepAliveTimeout = 5000;
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -17,15 +17,21 @@ async function loop(count, t, into) {
   }
 }
 
-/** A bare handler: the captured bytes, after reading the body as a real handler would. */
+/**
+ * A bare handler: reads answer the captured bytes; a create does what a minimal real create does
+ * (parses the JSON body, stores a record with a new id, answers it serialised with 201).
+ */
 function bareHandler(request, answer) {
   const url = BASE_URL + request.path;
   const reply = () => new HttpResponse(answer.text, { status: answer.status, headers: { 'content-type': answer.contentType } });
+  const stored = [];
   return request.method === 'GET'
     ? http.get(url, reply)
     : http.post(url, async ({ request: req }) => {
-        await req.text();
-        return reply();
+        const input = JSON.parse(await req.text());
+        const record = { ...answer.body, _id: (stored.length + 1).toString(16).padStart(24, '0'), title: input.title };
+        stored.push(record);
+        return new HttpResponse(JSON.stringify(record), { status: 201, headers: { 'content-type': answer.contentType } });
       });
 }
 

@@ -109,4 +109,44 @@ describe('answer cache', () => {
     cache.set('k', cache.version, { status: 200, bodyText: '{}' });
     expect(cache.get('k')).toEqual({ status: 200, bodyText: '{}' });
   });
+
+  it('keeps keys found by secret across writes to other tables, never across a write to a key or a rolled-back one', async () => {
+    const { emulator, keyA, send } = await setup();
+    const world = (emulator as unknown as { world: World }).world;
+    let lookups = 0;
+    const store = world.stores.apiKeys;
+    const original = store.findForAuth.bind(store);
+    store.findForAuth = (secret: string) => {
+      lookups++;
+      return original(secret);
+    };
+    try {
+      // The first call marks the key used (a write to api_keys); the second finds it again.
+      await text(await send('/api/v1/transcripts', keyA));
+      await text(await send('/api/v1/transcripts?limit=3', keyA));
+      const seen = lookups;
+      // A transcript write (its transaction included) leaves the key known: no second lookup.
+      expect((await send('/api/v1/transcripts', keyA, { method: 'POST', body: JSON.stringify({ title: 'Keeps the key' }) })).status).toBe(201);
+      expect((await send('/api/v1/transcripts', keyA, { method: 'POST', body: JSON.stringify({ title: 'Still kept' }) })).status).toBe(201);
+      expect(lookups).toBe(seen);
+      // A write to api_keys forgets it.
+      await world.storage.run('UPDATE api_keys SET last_used_at = last_used_at WHERE id = ?', ['none']);
+      await text(await send('/api/v1/transcripts', keyA));
+      expect(lookups).toBe(seen + 1);
+      // A transaction that wrote a key and rolled back: a key found inside it is forgotten after.
+      await world.storage
+        .transaction(async () => {
+          await world.storage.run('UPDATE workspaces SET limits = limits WHERE id = ?', ['none']);
+          await text(await send('/api/v1/transcripts', keyA));
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      expect(lookups).toBe(seen + 2);
+      await text(await send('/api/v1/transcripts', keyA));
+      expect(lookups).toBe(seen + 3);
+    } finally {
+      store.findForAuth = original;
+      await emulator.close();
+    }
+  });
 });

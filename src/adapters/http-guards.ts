@@ -1,7 +1,7 @@
 // Node-level guards of the HTTP door: answers Node gives before the emulator sees a request
 // (oversized headers, unparsable requests) carry the error envelope, and a connection closed with
 // a body still arriving is closed gracefully, so the client reads its answer instead of a reset.
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
@@ -58,6 +58,9 @@ function lingerClose(socket: Socket, lingerMs: number): void {
   if (!socket.writableEnded) socket.end();
 }
 
+/** Where a connection keeps its latest request, for its destroySoon. */
+const LATEST = Symbol('latestRequest');
+
 /** Body bytes still on the way when the answer finished: the request was answered before it was read. */
 const bodyPending = (req: IncomingMessage) => !req.complete;
 
@@ -86,14 +89,17 @@ export function guardServer(server: Server, options: GuardOptions = {}): void {
     socket.on('data', () => {});
     socket.resume();
   });
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const socket = req.socket;
-    // Node ends a `connection: close` answer with socket.destroySoon(); with body bytes unread
-    // that resets the connection, so linger instead.
+  // Node ends a `connection: close` answer with socket.destroySoon(); with body bytes of the
+  // request unread that resets the connection, so linger instead. Wired once per connection; each
+  // request only marks itself as the connection's latest (no closure or listener per request).
+  server.on('connection', (socket: Socket) => {
     const destroySoon = socket.destroySoon.bind(socket);
-    socket.destroySoon = () => (bodyPending(req) ? lingerClose(socket, lingerMs) : destroySoon());
-    res.once('close', () => {
-      socket.destroySoon = destroySoon;
-    });
+    socket.destroySoon = () => {
+      const req = (socket as Socket & { [LATEST]?: IncomingMessage })[LATEST];
+      return req && bodyPending(req) ? lingerClose(socket, lingerMs) : destroySoon();
+    };
+  });
+  server.on('request', (req: IncomingMessage) => {
+    (req.socket as Socket & { [LATEST]?: IncomingMessage })[LATEST] = req;
   });
 }

@@ -20,21 +20,29 @@ export class AnswerCache {
   private keys = new Map<string, KeyForAuth>();
   /** Moves on every invalidation: an answer computed across one is never stored. */
   private generation = 0;
+  /** Moves on every invalidation that may have changed a key (a key found across one is not kept). */
+  private keyGeneration = 0;
 
   get version(): number {
     return this.generation;
   }
 
-  /** Anything an answer may depend on changed (or may have): forget every answer. */
-  invalidate(): void {
+  /**
+   * Anything an answer may depend on changed (or may have): forget every answer. `keys` false:
+   * the change cannot have touched a key (a write to another table), so keys found stay known.
+   */
+  invalidate(keys = true): void {
     this.generation++;
     if (this.entries.size > 0) this.entries = new Map();
+    if (!keys) return;
+    this.keyGeneration++;
     if (this.keys.size > 0) this.keys = new Map();
   }
 
   /**
-   * `keys` with `findForAuth` answered from memory while nothing was written and the clock stood
-   * (a key's status depends on the instant). `touch` still runs: when it writes, the memory empties.
+   * `keys` with `findForAuth` answered from memory while no key's rows were written and the clock
+   * stood (a key's status depends on the instant). `touch` still runs: when it writes, the memory
+   * empties.
    */
   keyLookup(keys: KeyLookup, now: () => number): KeyLookup {
     const memo: KeyLookup = {
@@ -42,9 +50,9 @@ export class AnswerCache {
         const at = `${now()}\u0000${secret}`;
         const known = this.keys.get(at);
         if (known) return known;
-        const version = this.generation;
+        const version = this.keyGeneration;
         const found = await keys.findForAuth(secret);
-        if (found && version === this.generation) {
+        if (found && version === this.keyGeneration) {
           if (this.keys.size >= MAX_ENTRIES) this.keys = new Map();
           this.keys.set(at, found);
         }

@@ -8,6 +8,7 @@ import { bearerChallenge } from './bearer-challenge.js';
 import { EmulatorError, errorResponse, notFound } from './errors.js';
 import { jsonResponse, jsonTextResponse } from './json-response.js';
 import { answerKey, type AnswerCache } from './answer-cache.js';
+import { memoRouter } from './memo-router.js';
 import { isPreflight, preflight, withCors } from './cors.js';
 import { controlOriginRefusal, hostRefusal, isControlPath, isTrustedOrigin, type HostGuard } from './origin-policy.js';
 import { DAY_MS, MINUTE_MS, RateLimiter, monthWindow, quotaExceededError, rateLimitHeaders, rateLimitedError, tightest, type RateDecision } from './rate-limiter.js';
@@ -92,7 +93,9 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
   const { requestId } = c.env;
   let headers: Record<string, string> = {};
   try {
-    const { principal, key, refusal } = await authenticate(route.auth, request, c.req.param(), deps);
+    // Decoded once: auth and validation read the same parameters.
+    const pathParams = c.req.param();
+    const { principal, key, refusal } = await authenticate(route.auth, request, pathParams, deps);
     if (key) c.env.outcome.keyId = key.id;
     if (key?.allowedOrigins) c.env.outcome.keyOrigins = key.allowedOrigins;
     // A valid key where only a user token will do: known, so journaled, but refused.
@@ -109,7 +112,7 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
     const hit = cache?.get(cacheKey);
     if (hit) return withHeaders(jsonTextResponse(hit.bodyText, hit.status), headers);
     const version = cache?.version ?? 0;
-    const params = route.params ? parseWith(route.params, c.req.param(), 'params') : undefined;
+    const params = route.params ? parseWith(route.params, pathParams, 'params') : undefined;
     const query = route.query ? parseWith(route.query, c.req.query(), 'query') : undefined;
     const body = route.body ? parseWith(route.body, await readJsonBody(request, route.bodyOptional), 'body') : undefined;
     const run = async () =>
@@ -140,6 +143,7 @@ export function createCoreHandler(routes: RouteDef[], given: CoreDeps): CoreHand
   const { answers, clock } = given;
   const deps: CoreDeps = answers ? { ...given, keys: answers.keyLookup(given.keys, () => clock.now()) } : given;
   const app = new Hono<Env>();
+  app.router = memoRouter(app.router);
   for (const route of routes) app.on(route.method, route.path, (c) => handle(route, c, deps));
   app.notFound((c) => errorResponse(notFound(`Route ${c.req.method} ${new URL(c.req.url).pathname}`), c.env.requestId));
   app.onError((err, c) => {

@@ -89,9 +89,17 @@ export function hostGuard(boundHost: string, allowedHosts: readonly string[] = [
   const bound = normalizeHostName(boundHost);
   if (!isLoopbackHostname(boundHost) && allowed.size === 0) return undefined;
   if (bound && !WILDCARD_BINDS.has(boundHost.trim())) allowed.add(bound);
+  // Asked twice per request, of a handful of distinct values: each is judged once.
+  let judged = new Map<string, boolean>();
   const ok = (host: string) => {
-    const name = hostnameOf(host);
-    return isLoopbackHostname(name) || allowed.has(name);
+    let admitted = judged.get(host);
+    if (admitted === undefined) {
+      const name = hostnameOf(host);
+      admitted = isLoopbackHostname(name) || allowed.has(name);
+      if (judged.size >= 256) judged = new Map();
+      judged.set(host, admitted);
+    }
+    return admitted;
   };
   return {
     // The Host header and the URL's host (an absolute-form request target) must both pass: the

@@ -49,10 +49,16 @@ export class RateLimiter {
   }
 }
 
+/** The month monthWindow answered last. */
+let lastMonth: [start: number, end: number] = [0, 0];
+
 /** The UTC calendar month around `now`: its first instant and the first of the next month. */
 export function monthWindow(now: number): [start: number, end: number] {
+  // Asked on every keyed call, mostly at an instant inside the month asked last.
+  if (now >= lastMonth[0] && now < lastMonth[1]) return [lastMonth[0], lastMonth[1]];
   const at = new Date(now);
-  return [Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1), Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)];
+  lastMonth = [Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1), Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)];
+  return [lastMonth[0], lastMonth[1]];
 }
 
 /** The headers of contract section 6, for any decision (sent on success too). */
@@ -96,5 +102,6 @@ export function quotaExceededError(decision: RateDecision, now: number, message:
 
 /** Of several decisions, the one a client should see: a refusal first, else the least remaining. */
 export function tightest(decisions: RateDecision[]): RateDecision | undefined {
+  if (decisions.length < 2) return decisions[0];
   return [...decisions].sort((a, b) => Number(a.allowed) - Number(b.allowed) || a.remaining - b.remaining)[0];
 }

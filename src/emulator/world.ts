@@ -96,7 +96,7 @@ export class World implements ControlPort {
   private pinnedStart: number | undefined;
 
   constructor(private readonly options: WorldOptions) {
-    this.storage = new WatchedStorage(options.storage, () => this.answers.invalidate());
+    this.storage = new WatchedStorage(options.storage, (keys) => this.answers.invalidate(keys));
     this.issuer = new Issuer(options.issuer);
     this.clock = new Clock({ mode: options.clockMode, now: 0 });
     this.ids = new IdFactory(this.random, () => this.clock.now());

@@ -18,11 +18,41 @@ function readsOnly(sql: string): boolean {
   return reads;
 }
 
+/**
+ * Tables whose rows auth reads of a key (src/areas/api-keys/store.ts `findForAuth`): a write to
+ * any other table cannot change a key, so the answer cache keeps its remembered keys across it.
+ */
+const KEY_TABLES = /\b(api_keys|workspaces)\b/i;
+const touchesKeys = new Map<string, boolean>();
+
+function keyWrite(sql: string): boolean {
+  let touches = touchesKeys.get(sql);
+  if (touches === undefined) {
+    touches = KEY_TABLES.test(sql);
+    if (touchesKeys.size >= 4096) touchesKeys.clear();
+    touchesKeys.set(sql, touches);
+  }
+  return touches;
+}
+
 export class WatchedStorage implements Storage {
+  /** Writes seen so far that may have changed a key (see KEY_TABLES). */
+  private keyWrites = 0;
+
+  /**
+   * @param changed told before every write, and after every transaction, restore and load;
+   *   `keys` is false when the change cannot have touched a key's rows.
+   */
   constructor(
     readonly inner: Storage,
-    private readonly changed: () => void,
+    private readonly changed: (keys?: boolean) => void,
   ) {}
+
+  private wrote(sql: string): void {
+    const keys = keyWrite(sql);
+    if (keys) this.keyWrites++;
+    this.changed(keys);
+  }
 
   get kind(): Storage['kind'] {
     return this.inner.kind;
@@ -33,23 +63,24 @@ export class WatchedStorage implements Storage {
   }
 
   all<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]> {
-    if (!readsOnly(sql)) this.changed();
+    if (!readsOnly(sql)) this.wrote(sql);
     return this.inner.all<T>(sql, params);
   }
 
   get<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T | undefined> {
-    if (!readsOnly(sql)) this.changed();
+    if (!readsOnly(sql)) this.wrote(sql);
     return this.inner.get<T>(sql, params);
   }
 
   run(sql: string, params?: SqlValue[]): Promise<{ changes: number }> {
-    this.changed();
+    this.wrote(sql);
     return this.inner.run(sql, params);
   }
 
   transaction<T>(fn: () => Promise<T>): Promise<T> {
-    // A rollback puts rows back: whatever was read inside may be gone.
-    return this.inner.transaction(fn).finally(this.changed);
+    // A rollback puts rows back: whatever was read inside may be gone (keys too, when one was written).
+    const keyWrites = this.keyWrites;
+    return this.inner.transaction(fn).finally(() => this.changed(this.keyWrites !== keyWrites));
   }
 
   snapshot(): Promise<StorageSnapshot> {
@@ -58,7 +89,7 @@ export class WatchedStorage implements Storage {
 
   restore(snapshot: StorageSnapshot): Promise<void> {
     this.changed();
-    return this.inner.restore(snapshot).finally(this.changed);
+    return this.inner.restore(snapshot).finally(() => this.changed());
   }
 
   dump(): Promise<TableDump> {
@@ -67,7 +98,7 @@ export class WatchedStorage implements Storage {
 
   load(dump: TableDump): Promise<void> {
     this.changed();
-    return this.inner.load(dump).finally(this.changed);
+    return this.inner.load(dump).finally(() => this.changed());
   }
 
   close(): Promise<void> {

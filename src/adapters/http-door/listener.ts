@@ -41,8 +41,7 @@ export function doorListener(
     } catch {
       return plain(res, 400, 'Bad Request');
     }
-    res.once('finish', () => drainRest(req));
-    const info: RequestInfo = { clientIp: req.socket.remoteAddress ?? '127.0.0.1', ...(hostGuard && { hostGuard }) };
+    const info: RequestInfo = hostGuard ? { clientIp: req.socket.remoteAddress ?? '127.0.0.1', hostGuard } : { clientIp: req.socket.remoteAddress ?? '127.0.0.1' };
     try {
       const answer = await respond(request as unknown as Request, info);
       if (answer.type === 'error') {
@@ -54,5 +53,7 @@ export function doorListener(
     } catch {
       plain(res, 500, 'Internal Server Error');
     }
+    // The whole answer is handed to the socket: what is left of the body is read and dropped.
+    drainRest(req);
   };
 }
