@@ -114,7 +114,7 @@ describe('answer cache', () => {
     const { emulator, keyA, send } = await setup();
     const world = (emulator as unknown as { world: World }).world;
     let lookups = 0;
-    const store = world.stores.apiKeys;
+    const store = world.areas.api('api-keys');
     const original = store.findForAuth.bind(store);
     store.findForAuth = (secret: string) => {
       lookups++;
