@@ -55,6 +55,15 @@ export const CopyFromSchema = z
   })
   .strict();
 
-export const ExportToQaSchema = z.object({ limit: z.number().int().min(1).max(500).optional() }).strict();
+/** export-to-qa: how many pairs become tests, and the new suite's title, description and pass threshold. */
+export const ExportToQaSchema = z
+  .object({
+    limit: z.number().int().min(1).max(500).optional(),
+    title: z.string().trim().min(1).max(200).optional(),
+    description: z.string().max(2000).optional(),
+    passThreshold: z.number().min(0).max(1).optional(),
+  })
+  .strict();
+export type ExportToQaInput = z.infer<typeof ExportToQaSchema>;
 
 export const FineTuneDeletedSchema = z.object({ _id: Id, deleted: z.literal(true) });

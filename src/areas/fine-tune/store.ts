@@ -196,12 +196,12 @@ export class FineTuneStore {
     });
   }
 
-  /** QA test cases from the job's training pairs (the qa area is not mounted here: a document). */
-  async qaTests(workspaceId: string, id: string, limit: number): Promise<{ fineTuneId: string; model: string | null; tests: { question: string; expectedAnswer: string }[] } | undefined> {
+  /** The question/answer pairs a job trained (or will train) on, as QA tests; undefined: no such job. */
+  async qaTests(workspaceId: string, id: string, limit: number): Promise<{ job: FineTuneJob; tests: { question: string; expectedAnswer: string }[] } | undefined> {
     const row = await this.row(workspaceId, id);
     if (!row) return undefined;
     const pairs = (await this.data.pairs(workspaceId, row.training_data_id)) ?? [];
-    return { fineTuneId: id, model: row.model_id, tests: pairs.slice(0, limit).map((p) => ({ question: p.question, expectedAnswer: p.answer })) };
+    return { job: recordOf(row), tests: pairs.slice(0, limit).map((p) => ({ question: p.question, expectedAnswer: p.answer })) };
   }
 
   /**
