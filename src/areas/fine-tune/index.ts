@@ -37,6 +37,7 @@ export const fineTuneArea = defineArea<FineTuneStore, FineTuneSection>({
       },
     }),
   jobs: (store) => ({ [JOB_STEP]: (payload) => store.step(payload) }),
+  onWorkspaceClone: (fromId, toId, store) => store.cloneWorkspace(fromId, toId),
   scenario: {
     key: 'fineTunes',
     schema: FineTuneSectionSchema,
