@@ -4,6 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../src/index.js';
+import * as types from '../src/types/index.js';
 
 type Json = Record<string, any>;
 let emulator: Emulator;
@@ -75,6 +76,34 @@ describe('GET /openapi.json: the model-lifecycle tags', () => {
       const [method, path] = op.split(' ') as [string, string];
       expect(doc.paths[path][method.toLowerCase()]['x-emulator-defined'], op).toBe(true);
     }
+  });
+
+  it('every lifecycle request body and answer is a type of service-emulator/types (pages: of its item)', () => {
+    const shared = new Set(Object.keys(types).filter((n) => n.endsWith('Schema')).map((n) => n.slice(0, -'Schema'.length)));
+    const component = (ref: string) => ref.replace('#/components/schemas/', '');
+    const lifecycle = ['training-data', 'fine-tune', 'qa', 'trust', 'arena-preset', 'style-pattern', 'workspaces/:workspaceId/chat'];
+    let checked = 0;
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries<Json>(doc.paths)) {
+      for (const [method, op] of Object.entries<Json>(item)) {
+        if (!op.tags?.some((t: string) => lifecycle.includes(t))) continue;
+        const where = `${method.toUpperCase()} ${path}`;
+        const body = op.requestBody?.content?.['application/json']?.schema?.$ref as string | undefined;
+        if (body !== undefined && !shared.has(component(body).replace(/Input$/, ''))) missing.push(`${where} body ${body}`);
+        const ok = Object.entries<Json>(op.responses).find(([status]) => status.startsWith('2'))?.[1];
+        const answer = (Object.values<Json>(ok?.content ?? {})[0]?.schema?.$ref ?? '') as string;
+        checked += 1;
+        // A download (training-data export: JSON Lines or CSV) has no JSON answer to type.
+        if (answer === '' && !('application/json' in (ok?.content ?? {}))) continue;
+        let name = component(answer);
+        // A page ({data, hasMore, nextCursor?, total}) is the shared paginatedResponse of an exported item.
+        const page = doc.components.schemas[name]?.properties?.data?.items?.$ref as string | undefined;
+        if (!shared.has(name) && page) name = component(page);
+        if (!shared.has(name)) missing.push(`${where} answer ${answer}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(checked).toBe(49);
   });
 
   // The model-edits and threads tags are built by lane model-edits-threads in parallel. Until its

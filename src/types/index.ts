@@ -394,3 +394,6 @@ export {
   type WorkspaceChatMessage,
   type WorkspaceChatCompletion,
 } from './model-lifecycle.js';
+// Requests (and small answers) of the model-lifecycle routes, emulator-defined: every export of these two files (types.test.ts checks each schema has its type)
+export * from './lifecycle-inputs.js';
+export * from './qa-inputs.js';
