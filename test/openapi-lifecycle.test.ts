@@ -106,6 +106,11 @@ describe('GET /openapi.json: the model-lifecycle tags', () => {
     expect(checked).toBe(49);
   });
 
+  it('refers only to components it has (a shared type named …Input would be dropped as an unused input variant)', () => {
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
+    expect([...new Set(refs)].filter((r) => !(r! in doc.components.schemas))).toEqual([]);
+  });
+
   // The model-edits and threads tags are built by lane model-edits-threads in parallel. Until its
   // area folders land this only holds where they exist; once merged it asserts both tags are served.
   const lanes = existsSync('src/areas') ? readdirSync('src/areas').filter((d) => /model-edit|thread/.test(d)) : [];

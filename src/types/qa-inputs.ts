@@ -7,24 +7,24 @@ const Description = z.string().max(2000);
 const Threshold = z.number().min(0).max(1);
 
 // QA suites and tests
-export const QaTestInputSchema = z
+export const NewQaTestSchema = z
   .object({
     question: z.string().trim().min(1).max(4000),
     expectedAnswer: z.string().trim().min(1).max(8000),
     criteria: z.array(z.string().trim().min(1).max(500)).max(20).optional(),
   })
   .strict();
-export type QaTestInput = z.infer<typeof QaTestInputSchema>;
+export type NewQaTest = z.infer<typeof NewQaTestSchema>;
 
 export const CreateQaSuiteSchema = z
-  .object({ title: Title, description: Description.optional(), passThreshold: Threshold.optional(), tests: z.array(QaTestInputSchema).max(500).optional() })
+  .object({ title: Title, description: Description.optional(), passThreshold: Threshold.optional(), tests: z.array(NewQaTestSchema).max(500).optional() })
   .strict();
 export type CreateQaSuite = z.infer<typeof CreateQaSuiteSchema>;
 
 export const UpdateQaSuiteSchema = z.object({ title: Title, description: Description.nullable(), passThreshold: Threshold }).partial().strict();
 export type UpdateQaSuite = z.infer<typeof UpdateQaSuiteSchema>;
 
-export const UpdateQaTestSchema = QaTestInputSchema.partial().strict();
+export const UpdateQaTestSchema = NewQaTestSchema.partial().strict();
 export type UpdateQaTest = z.infer<typeof UpdateQaTestSchema>;
 
 /** The download of `export` and the body of `import`: a suite without ids, so it can move workspaces. */
@@ -35,7 +35,7 @@ export const QaSuiteDocumentSchema = z
     title: Title,
     description: Description.optional(),
     passThreshold: Threshold,
-    tests: z.array(QaTestInputSchema).max(500),
+    tests: z.array(NewQaTestSchema).max(500),
   })
   .strict();
 export type QaSuiteDocument = z.infer<typeof QaSuiteDocumentSchema>;
@@ -53,7 +53,7 @@ export const QaMultiReleaseRunSchema = z
 export type QaMultiReleaseRun = z.infer<typeof QaMultiReleaseRunSchema>;
 
 /** One side of an arena comparison: a release, optionally answering with another model (arena runs and presets). */
-export const QaVariantInputSchema = z
+export const QaVariantSpecSchema = z
   .object({
     label: z.string().trim().min(1).max(100).optional(),
     releaseId: Id,
@@ -61,13 +61,13 @@ export const QaVariantInputSchema = z
     temperature: z.number().min(0).max(2).optional(),
   })
   .strict();
-export type QaVariantInput = z.infer<typeof QaVariantInputSchema>;
+export type QaVariantSpec = z.infer<typeof QaVariantSpecSchema>;
 
 export const QaArenaRunSchema = z
   .object({
     suiteId: Id,
     presetId: Id.optional(),
-    variants: z.array(QaVariantInputSchema).min(2).max(6).optional(),
+    variants: z.array(QaVariantSpecSchema).min(2).max(6).optional(),
     title: Title.optional(),
     passThreshold: Threshold.optional(),
   })
@@ -98,11 +98,11 @@ export const QaCalibrateSchema = z
   .strict();
 export type QaCalibrate = z.infer<typeof QaCalibrateSchema>;
 
-export const TrustRunInputSchema = z.object({ suiteId: Id, releaseId: Id, title: Title.optional() }).strict();
-export type TrustRunInput = z.infer<typeof TrustRunInputSchema>;
+export const CreateTrustRunSchema = z.object({ suiteId: Id, releaseId: Id, title: Title.optional() }).strict();
+export type CreateTrustRun = z.infer<typeof CreateTrustRunSchema>;
 
 // Arena presets: a title and 2..6 variants
-const PresetVariants = z.array(QaVariantInputSchema).min(2).max(6);
+const PresetVariants = z.array(QaVariantSpecSchema).min(2).max(6);
 export const CreateArenaPresetSchema = z.object({ title: Title, description: Description.optional(), variants: PresetVariants }).strict();
 export type CreateArenaPreset = z.infer<typeof CreateArenaPresetSchema>;
 export const UpdateArenaPresetSchema = z.object({ title: Title, description: Description.nullable(), variants: PresetVariants }).partial().strict();

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { PageQuerySchema } from '../workspaces/public.js';
 
 export {
-  QaVariantInputSchema as PresetVariantSchema,
+  QaVariantSpecSchema as PresetVariantSchema,
   CreateArenaPresetSchema as CreatePresetSchema,
   UpdateArenaPresetSchema as UpdatePresetSchema,
-  type QaVariantInput as PresetVariantInput,
+  type QaVariantSpec as PresetVariantInput,
   type CreateArenaPreset as CreatePresetInput,
   type UpdateArenaPreset as UpdatePresetInput,
 } from '../../types/qa-inputs.js';

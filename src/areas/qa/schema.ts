@@ -5,30 +5,30 @@ import { PageQuerySchema } from '../workspaces/public.js';
 
 // The request bodies are public (service-emulator/types); the area keeps its short names for them.
 export {
-  QaTestInputSchema as TestInputSchema,
+  NewQaTestSchema as TestInputSchema,
   CreateQaSuiteSchema as CreateSuiteSchema,
   UpdateQaSuiteSchema as UpdateSuiteSchema,
   UpdateQaTestSchema as UpdateTestSchema,
   QaSuiteDocumentSchema as SuiteDocumentSchema,
   CreateQaRunSchema as CreateRunSchema,
   QaMultiReleaseRunSchema as MultiReleaseRunSchema,
-  QaVariantInputSchema as VariantSchema,
+  QaVariantSpecSchema as VariantSchema,
   QaArenaRunSchema as ArenaRunSchema,
   QaEstimateRunSchema as EstimateRunSchema,
   QaCalibrateSchema as CalibrateSchema,
-  TrustRunInputSchema as TrustRunSchema,
-  type QaTestInput as TestInput,
+  CreateTrustRunSchema as TrustRunSchema,
+  type NewQaTest as TestInput,
   type CreateQaSuite as CreateSuiteInput,
   type UpdateQaSuite as UpdateSuiteInput,
   type UpdateQaTest as UpdateTestInput,
   type QaSuiteDocument as SuiteDocument,
   type CreateQaRun as CreateRunInput,
   type QaMultiReleaseRun as MultiReleaseRunInput,
-  type QaVariantInput as VariantInput,
+  type QaVariantSpec as VariantInput,
   type QaArenaRun as ArenaRunInput,
   type QaEstimateRun as EstimateRunInput,
   type QaCalibrate as CalibrateInput,
-  type TrustRunInput,
+  type CreateTrustRun as TrustRunInput,
 } from '../../types/qa-inputs.js';
 
 const Id = z.string().min(1).max(200);
