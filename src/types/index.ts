@@ -1,5 +1,4 @@
 // Public entry `service-emulator/types`: zod schemas and inferred types of the spec's shared data types (re-exports only).
-
 // Common building blocks: ids, timestamps, stamps, generic envelopes (common.ts)
 export {
   IdSchema,
@@ -394,6 +393,8 @@ export {
   type WorkspaceChatMessage,
   type WorkspaceChatCompletion,
 } from './model-lifecycle.js';
-// Threads admin view, thread prefixes (threads.ts) and model edits (model-edits.ts); emulator-defined
-export { ThreadVisibilitySchema, ThreadKindSchema, AdminThreadSchema, AdminThreadListSchema, ThreadPrefixSchema, ThreadPrefixVersionSchema, docsPage, type ThreadVisibility, type ThreadKind, type AdminThread, type AdminThreadList, type ThreadPrefix, type ThreadPrefixVersion } from './threads.js';
-export { ModelEditStatusSchema, ModelEditSchema, type ModelEditStatus, type ModelEdit } from './model-edits.js';
+// Emulator-defined, every export (types.test.ts pairs each schema with its type): lifecycle requests, threads, model edits
+export * from './lifecycle-inputs.js';
+export * from './qa-inputs.js';
+export * from './threads.js';
+export * from './model-edits.js';

@@ -69,6 +69,7 @@ export const FineTuneJobSchema = z.object({
 });
 export type FineTuneJob = z.infer<typeof FineTuneJobSchema>;
 
+/** @deprecated The old export-to-qa answer; export-to-qa now creates a QA suite and answers it (`QaSuiteSchema`). */
 export const QaExportSchema = z.object({
   fineTuneId: IdSchema,
   model: z.string().nullable(),

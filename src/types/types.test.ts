@@ -620,7 +620,7 @@ describe('the public entry', () => {
     const index = readFileSync(join(here, 'index.ts'), 'utf8');
     const statements = index.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('//'));
     const joined = statements.join('\n');
-    expect(joined.replace(/export \{[^}]*\} from '\.\/[\w-]+\.js';/g, '').trim()).toBe('');
+    expect(joined.replace(/export \{[^}]*\} from '\.\/[\w-]+\.js';/g, '').replace(/^export \* from '\.\/[\w-]+\.js';$/gm, '').trim()).toBe('');
     for (const name of files) expect(readFileSync(join(here, name), 'utf8')).toMatch(/^\/\/ .+\n/);
   });
 
@@ -630,6 +630,19 @@ describe('the public entry', () => {
       for (const [exported, value] of Object.entries(mod)) {
         expect((types as Record<string, unknown>)[exported], `${exported} of ${name}`).toBe(value);
       }
+    }
+  });
+
+  it('pairs every XxxSchema with an Xxx type in the files index.ts re-exports whole (export *)', () => {
+    const index = readFileSync(join(here, 'index.ts'), 'utf8');
+    const whole = [...index.matchAll(/^export \* from '\.\/([\w-]+)\.js';$/gm)].map((m) => `${m[1]}.ts`);
+    expect(whole.length).toBeGreaterThan(0);
+    for (const name of whole) {
+      const source = readFileSync(join(here, name), 'utf8');
+      const schemas = [...source.matchAll(/^export const (\w+)Schema = /gm)].map((m) => m[1]);
+      const typeNames = new Set([...source.matchAll(/^export type (\w+) = /gm)].map((m) => m[1]));
+      expect(schemas.length, name).toBeGreaterThan(0);
+      for (const schema of schemas) expect(typeNames.has(schema), `${name}: ${schema}Schema has no type ${schema}`).toBe(true);
     }
   });
 

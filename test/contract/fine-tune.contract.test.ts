@@ -3,6 +3,7 @@
 // cancelled; a succeeded job's model answers chat through a release; bad input writes nothing.
 import { describe, expect, it } from 'vitest';
 import { FineTuneJobSchema } from '../../src/types/model-lifecycle.js';
+import { QaSuiteSchema } from '../../src/types/qa.js';
 import { MATRIX } from '../support/doors.js';
 import { FULL_KEY, MODEL_NOW, OTHER_KEY, READ_KEY, modelScenario } from '../support/model-scenario.js';
 import { useDoor } from '../support/use-door.js';
@@ -87,13 +88,33 @@ describe.each(MATRIX)('fine-tune: $label', ({ driver, door: doorName }) => {
     expect((await call('DELETE', `/api/v1/fine-tune/${job._id}`, full)).status).toBe(404);
   });
 
-  it('exports its training pairs as QA test cases', async () => {
+  it('exports its training pairs as a new QA suite of the workspace, which runs like any other', async () => {
     const data = await trainingSet({ transcriptIds: ['tr_support'] });
-    const job = (await call('POST', '/api/v1/fine-tune', full, { baseModel: 'gpt-4o-mini', trainingData: data })).body;
+    const job = (await call('POST', '/api/v1/fine-tune', full, { baseModel: 'gpt-4o-mini', trainingData: data, title: 'Refund tune' })).body;
     const res = await call('POST', `/api/v1/fine-tune/${job._id}/export-to-qa`, full, { limit: 1 });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ fineTuneId: job._id, model: null, tests: [{ question: 'How long do refunds take?', expectedAnswer: 'Refunds reach your card within five business days.' }] });
-    expect((await call('POST', `/api/v1/fine-tune/${job._id}/export-to-qa`, full)).body.tests).toHaveLength(2);
+    expect(res.status).toBe(201);
+    const suite = QaSuiteSchema.parse(res.body);
+    expect(suite).toMatchObject({ title: 'Refund tune (QA)', workspaceId: 'ws_acme', passThreshold: 0.2 });
+    expect(suite.description).toContain(job._id);
+    expect(suite.tests.map((t) => [t.question, t.expectedAnswer])).toEqual([['How long do refunds take?', 'Refunds reach your card within five business days.']]);
+    // It is a real suite of the qa area: listed, readable, and it runs against a release.
+    expect((await call('GET', `/api/v1/qa/suites/${suite._id}`, full)).body).toEqual(res.body);
+    const all = await call('POST', `/api/v1/fine-tune/${job._id}/export-to-qa`, full, { title: 'All pairs', passThreshold: 0.5 });
+    expect(all.body).toMatchObject({ title: 'All pairs', passThreshold: 0.5 });
+    expect(all.body.tests).toHaveLength(2);
+    expect((await call('GET', '/api/v1/qa/suites', full)).body.total).toBe(2);
+    const run = await call('POST', '/api/v1/qa/runs', full, { suiteId: all.body._id, releaseId: 'rel_help' });
+    expect(run.status).toBe(202);
+    await flush();
+    expect((await call('GET', `/api/v1/qa/runs/${run.body._id}`, full)).body).toMatchObject({ status: 'completed', progress: { completed: 2, total: 2 } });
+    // A reader may not create suites; another workspace's job is unknown; no pairs is a conflict.
+    expect((await call('POST', `/api/v1/fine-tune/${job._id}/export-to-qa`, { key: READ_KEY })).status).toBe(403);
+    expect((await call('POST', `/api/v1/fine-tune/${job._id}/export-to-qa`, { key: OTHER_KEY })).status).toBe(404);
+    await call('DELETE', `/api/v1/training-data/${data}`, full);
+    const empty = await call('POST', `/api/v1/fine-tune/${job._id}/export-to-qa`, full);
+    expect(empty.status).toBe(409);
+    expect(empty.body.error).toMatchObject({ code: 'CONFLICT', details: { fineTuneId: job._id, trainingData: data } });
+    expect((await call('GET', '/api/v1/qa/suites', full)).body.total).toBe(2);
   });
 
   it('copies a settled job from another workspace the caller belongs to, never from one it cannot reach', async () => {
@@ -109,6 +130,11 @@ describe.each(MATRIX)('fine-tune: $label', ({ driver, door: doorName }) => {
     expect(res.body.trainingData).not.toBe(data);
     expect((await call('GET', `/api/v1/training-data/${res.body.trainingData}`, { key: OTHER_KEY })).body).toMatchObject({ status: 'succeeded', pairCount: 12 });
     expect((await call('GET', `/api/v1/fine-tune/${res.body._id}`, { key: OTHER_KEY })).status).toBe(200);
+    // The copy's own model answers chat in the target workspace.
+    await call('PATCH', '/api/v1/releases/rel_globex', { key: OTHER_KEY }, { assistant: { id: res.body.fineTunedModel, finetune: true } });
+    const chat = await call('POST', '/api/v1/workspaces/ws_globex/chat/completions', { key: OTHER_KEY }, { releaseId: 'rel_globex', messages: [{ role: 'user', content: 'How do invitations expire?' }] });
+    expect(chat.status).toBe(200);
+    expect(chat.body.model).toBe(res.body.fineTunedModel);
     // A key reaches its own workspace only; an outsider is not a member of ws_acme.
     expect((await call('POST', '/api/v1/fine-tune/copy-from', { key: OTHER_KEY }, { sourceWorkspaceId: 'ws_acme', fineTuneId: job._id })).status).toBe(404);
     expect((await call('POST', '/api/v1/fine-tune/copy-from', { user: 'u_outsider' }, { sourceWorkspaceId: 'ws_acme', fineTuneId: job._id })).status).toBe(404);

@@ -74,6 +74,40 @@ describe.each(MATRIX)('qa scenario sections: $label', ({ driver, door: doorName 
     expect((await run('qr_cancelled')).status).toBe('cancelled');
   });
 
+  it('starts with a run that fails on the clock (failAfter), its failure hidden until it happens', async () => {
+    const failing = {
+      ...scenario,
+      workspaces: scenario.workspaces.map((ws) =>
+        ws.id === 'ws_acme'
+          ? { ...ws, qaSuites: [{ id: 'qs_f', title: 'Failing', tests: TESTS, runs: [{ id: 'qr_failing', releaseIds: ['rel_help'], status: 'running', completed: 1, failAfter: 1, error: 'Judge quota exhausted' }] }] }
+          : ws,
+      ),
+    };
+    const res = await door.fetch('/__emulator/scenario', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(failing) });
+    expect(res.status).toBe(200);
+    expect(await run('qr_failing')).toMatchObject({ status: 'running', error: null, progress: { completed: 1, total: 2 }, summary: null });
+    await advance(1999);
+    expect((await run('qr_failing')).status).toBe('running');
+    await advance(1);
+    const failed = await run('qr_failing');
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'RUN_FAILED', message: 'Judge quota exhausted' }, progress: { completed: 1, total: 2 } });
+    expect(failed.summary).toMatchObject({ total: 1 });
+    await advance(10_000);
+    expect((await run('qr_failing')).results).toHaveLength(1);
+    // failAfter needs a run that is not finished, and fewer results than the run has.
+    for (const [spec, message] of [
+      [{ releaseIds: ['rel_help'], status: 'completed', failAfter: 1 }, 'workspaces[0].qaSuites[0].runs[0].failAfter'],
+      [{ releaseIds: ['rel_help'], status: 'running', completed: 1, failAfter: 0 }, 'workspaces[0].qaSuites[0].runs[0].failAfter'],
+      [{ releaseIds: ['rel_help'], status: 'queued', failAfter: 2 }, 'failAfter'],
+    ] as const) {
+      const bad = { ...failing, workspaces: failing.workspaces.map((ws) => (ws.id === 'ws_acme' ? { ...ws, qaSuites: [{ title: 'x', tests: TESTS, runs: [spec] }] } : ws)) };
+      const refused = await door.fetch('/__emulator/scenario', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bad) });
+      expect(refused.status, JSON.stringify(spec)).toBe(400);
+      expect(await refused.text(), JSON.stringify(spec)).toContain(message);
+    }
+    expect((await run('qr_failing')).status).toBe('failed');
+  });
+
   it('refuses a bad section with a 400 naming the path, and keeps the state', async () => {
     const bad = {
       ...scenario,

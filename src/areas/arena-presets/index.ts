@@ -20,4 +20,5 @@ export const arenaPresetsArea = defineArea<ArenaPresetStore, ArenaPresetSection>
   create: (ctx) => new ArenaPresetStore(ctx.deps),
   routes: (store, ctx) => arenaPresetRoutes(store, async (workspaceId, releaseId) => (await ctx.area('releases').get(releaseId, workspaceId)) !== undefined),
   scenario: { key: 'arenaPresets', schema: ArenaPresetSectionSchema, load: (section, at, store) => loadArenaPresets(section, at.workspaceId, store) },
+  onWorkspaceClone: (fromId, toId, store) => store.cloneWorkspace(fromId, toId),
 });

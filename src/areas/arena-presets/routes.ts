@@ -1,9 +1,9 @@
 // The arena preset routes (command-line group `arena-preset`, emulator-defined): CRUD. Variants
 // name releases of the workspace; an unknown release is a 404, as everywhere.
-import { z } from 'zod';
 import { notFound } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type RouteAuth, type RouteDef } from '../../core/route.js';
 import { ArenaPresetSchema } from '../../types/qa.js';
+import { QaDeletedSchema } from '../../types/qa-inputs.js';
 import { paginate, pageSchema } from '../workspaces/public.js';
 import { CreatePresetSchema, PresetListQuerySchema, PresetParamsSchema, UpdatePresetSchema } from './schema.js';
 import type { ArenaPresetStore } from './store.js';
@@ -77,7 +77,7 @@ export function arenaPresetRoutes(store: ArenaPresetStore, hasRelease: ReleaseCh
       summary: 'Delete an arena preset',
       auth: write,
       params: PresetParamsSchema,
-      response: z.object({ status: z.literal('ok'), _id: z.string() }),
+      response: QaDeletedSchema,
       handler: async ({ principal, params }) => {
         if (!(await store.delete(workspaceOf(principal), params.presetId))) throw presetNotFound();
         return { status: 'ok', _id: params.presetId };

@@ -69,4 +69,14 @@ export class ArenaPresetStore {
   async delete(workspaceId: string, id: string): Promise<boolean> {
     return (await this.deps.storage.run('DELETE FROM arena_presets WHERE workspace_id = ? AND id = ?', [workspaceId, id])).changes > 0;
   }
+
+  /**
+   * A workspace clone carries every definition under a new id. Release ids are kept as they are: a
+   * clone does not copy releases, so a run naming one answers 404 in the clone until re-pointed.
+   */
+  async cloneWorkspace(fromWorkspace: string, toWorkspace: string): Promise<void> {
+    for (const p of await this.list(fromWorkspace)) {
+      await this.create(toWorkspace, { title: p.title, ...(p.description !== undefined && { description: p.description }), variants: p.variants });
+    }
+  }
 }

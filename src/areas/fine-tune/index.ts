@@ -22,12 +22,13 @@ declare module '../../core/handles.js' {
 export const fineTuneArea = defineArea<FineTuneStore, FineTuneSection>({
   name: 'fine-tune',
   tables: FINE_TUNE_TABLES,
-  uses: ['training-data', 'workspaces'],
+  uses: ['training-data', 'workspaces', 'qa'],
   create: (ctx) => new FineTuneStore({ ...ctx.deps, seed: () => ctx.seed() }, ctx.area('training-data').store),
   routes: (store, ctx) =>
     fineTuneRoutes({
       store,
       data: ctx.area('training-data').store,
+      suites: ctx.area('qa').suites,
       // copy-from: a key reaches its own workspace only; a user any workspace they are a member of.
       canRead: async (principal, workspaceId) => {
         if (principal.kind === 'apiKey') return principal.workspaceId === workspaceId;
@@ -36,6 +37,7 @@ export const fineTuneArea = defineArea<FineTuneStore, FineTuneSection>({
       },
     }),
   jobs: (store) => ({ [JOB_STEP]: (payload) => store.step(payload) }),
+  onWorkspaceClone: (fromId, toId, store) => store.cloneWorkspace(fromId, toId),
   scenario: {
     key: 'fineTunes',
     schema: FineTuneSectionSchema,

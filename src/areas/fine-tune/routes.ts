@@ -2,9 +2,10 @@
 // follow, cancel and delete jobs, export their pairs as QA tests, copy one from another workspace.
 import { validationError } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type Principal, type RouteAuth, type RouteDef } from '../../core/route.js';
-import { FineTuneJobSchema, QaExportSchema } from '../../types/model-lifecycle.js';
+import { FineTuneJobSchema } from '../../types/model-lifecycle.js';
+import { QaSuiteSchema, type QaSuite } from '../../types/qa.js';
 import { paginate } from '../workspaces/public.js';
-import { fineTuneNotFound } from './errors.js';
+import { fineTuneNotFound, nothingToExport } from './errors.js';
 import {
   CopyFromSchema,
   CreateFineTuneSchema,
@@ -19,6 +20,8 @@ import {
 import type { FineTuneStore, TrainingDataReader } from './store.js';
 
 const TAG = 'fine-tune';
+/** export-to-qa takes the first 50 pairs unless `limit` says otherwise. */
+const DEFAULT_QA_TESTS = 50;
 const BASE = '/api/v1/fine-tune';
 const read: RouteAuth = { kind: 'workspace', level: 'read', permission: 'finetune:read' };
 const write: RouteAuth = { kind: 'workspace', level: 'write', permission: 'finetune:write' };
@@ -28,6 +31,13 @@ export interface FineTuneRouteDeps {
   data: TrainingDataReader;
   /** Whether the caller may read `workspaceId` (copy-from's source): a member, or a key of it. */
   canRead(principal: Principal, workspaceId: string): Promise<boolean>;
+  /** Where export-to-qa writes its suite: the qa area's suites (qa is mounted above fine-tune). */
+  suites: QaSuiteWriter;
+}
+
+/** The narrow part of the qa area export-to-qa uses. */
+export interface QaSuiteWriter {
+  create(workspaceId: string, input: { title: string; description?: string; passThreshold?: number; tests: { question: string; expectedAnswer: string }[] }): Promise<QaSuite>;
 }
 
 function must<T>(value: T | undefined): T {
@@ -35,7 +45,7 @@ function must<T>(value: T | undefined): T {
   return value;
 }
 
-export function fineTuneRoutes({ store, data, canRead }: FineTuneRouteDeps): RouteDef[] {
+export function fineTuneRoutes({ store, data, canRead, suites }: FineTuneRouteDeps): RouteDef[] {
   return [
     defineRoute({
       method: 'GET',
@@ -147,14 +157,26 @@ export function fineTuneRoutes({ store, data, canRead }: FineTuneRouteDeps): Rou
       method: 'POST',
       path: `${BASE}/:fineTuneId/export-to-qa`,
       tag: TAG,
-      summary: 'The job’s training pairs as QA test cases `{tests: [{question, expectedAnswer}]}`',
-      auth: read,
+      summary: 'Create a QA suite whose tests are the job’s training pairs (question → expected answer); answers the suite',
+      auth: write,
       emulatorDefined: true,
       params: FineTuneParamsSchema,
       body: ExportToQaSchema,
       bodyOptional: true,
-      response: QaExportSchema,
-      handler: async ({ principal, params, body }) => must(await store.qaTests(workspaceOf(principal), params.fineTuneId, body?.limit ?? 50)),
+      response: QaSuiteSchema,
+      status: 201,
+      handler: async ({ principal, params, body }) => {
+        const workspaceId = workspaceOf(principal);
+        const { job, tests } = must(await store.qaTests(workspaceId, params.fineTuneId, body?.limit ?? DEFAULT_QA_TESTS));
+        if (tests.length === 0) throw nothingToExport(job._id, job.trainingData);
+        const model = job.fineTunedModel ?? `${job.baseModel} (not trained yet)`;
+        return suites.create(workspaceId, {
+          title: body?.title ?? `${job.title} (QA)`,
+          description: body?.description ?? `Exported from fine-tune job ${job._id} (model ${model}): ${tests.length} of its training pairs.`,
+          ...(body?.passThreshold !== undefined && { passThreshold: body.passThreshold }),
+          tests,
+        });
+      },
     }),
     defineRoute({
       method: 'DELETE',

@@ -1,60 +1,23 @@
-// Request and answer schemas of the fine-tune routes (emulator-defined shapes).
+// Request and answer schemas of the fine-tune routes (emulator-defined shapes; the public ones live in service-emulator/types).
 import { z } from 'zod';
 import { FineTuneJobSchema } from '../../types/model-lifecycle.js';
 import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
-/** The catalog models a job may start from (the chat price table's models). */
-export const BASE_MODELS = [
-  'gpt-4o-mini',
-  'gpt-4o',
-  'gpt-4.1',
-  'gpt-4.1-mini',
-  'gpt-4.1-nano',
-  'claude-3-5-sonnet',
-  'claude-3-5-haiku',
-  'gemini-1.5-pro',
-  'gemini-1.5-flash',
-] as const;
-
-export const DEFAULT_EPOCHS = 3;
-export const MAX_EPOCHS = 20;
+export {
+  FINE_TUNE_BASE_MODELS as BASE_MODELS,
+  FINE_TUNE_DEFAULT_EPOCHS as DEFAULT_EPOCHS,
+  FINE_TUNE_MAX_EPOCHS as MAX_EPOCHS,
+  CreateFineTuneSchema,
+  FineTuneStatusAnswerSchema,
+  FineTuneCopyFromSchema as CopyFromSchema,
+  FineTuneExportToQaSchema as ExportToQaSchema,
+  LifecycleDeletedSchema as FineTuneDeletedSchema,
+  type CreateFineTune as CreateFineTuneInput,
+  type FineTuneExportToQa as ExportToQaInput,
+} from '../../types/lifecycle-inputs.js';
 
 const Id = z.string().min(1).max(200);
-
-export const CreateFineTuneSchema = z
-  .object({
-    title: z.string().trim().min(1).max(200).optional(),
-    baseModel: z.enum(BASE_MODELS),
-    /** A training-data set id of the workspace. */
-    trainingData: Id,
-    epochs: z.number().int().min(1).max(MAX_EPOCHS).optional(),
-    /** Start at once instead of waiting for POST …/start. */
-    start: z.boolean().optional(),
-  })
-  .strict();
-export type CreateFineTuneInput = z.infer<typeof CreateFineTuneSchema>;
 
 export const FineTuneParamsSchema = z.object({ fineTuneId: Id });
 export const FineTuneListQuerySchema = PageQuerySchema;
 export const FineTuneListSchema = pageSchema(FineTuneJobSchema);
-
-export const FineTuneStatusAnswerSchema = FineTuneJobSchema.pick({
-  _id: true,
-  status: true,
-  progress: true,
-  lossCurve: true,
-  fineTunedModel: true,
-  error: true,
-});
-
-export const CopyFromSchema = z
-  .object({
-    sourceWorkspaceId: Id,
-    fineTuneId: Id,
-    title: z.string().trim().min(1).max(200).optional(),
-  })
-  .strict();
-
-export const ExportToQaSchema = z.object({ limit: z.number().int().min(1).max(500).optional() }).strict();
-
-export const FineTuneDeletedSchema = z.object({ _id: Id, deleted: z.literal(true) });

@@ -18,6 +18,8 @@ export interface TrainingDataReader {
   get(workspaceId: string, id: string): Promise<{ status: string; pairCount: number } | undefined>;
   pairs(workspaceId: string, id: string): Promise<TrainingPair[] | undefined>;
   copyTo(fromWorkspace: string, id: string, toWorkspace: string): Promise<{ id: string } | undefined>;
+  /** After a workspace clone: source set id -> the clone's copy (sets that did not come along are absent). */
+  clonedIds(fromWorkspace: string, toWorkspace: string): Promise<Map<string, string>>;
 }
 
 interface JobRow {
@@ -69,6 +71,22 @@ function recordOf(row: JobRow): FineTuneJob {
     updatedAt: toIso(Number(row.updated_at)),
     ...(row.started_at !== null && { startedAt: toIso(Number(row.started_at)) }),
     ...(row.finished_at !== null && { finishedAt: toIso(Number(row.finished_at)) }),
+  };
+}
+
+/** A settled job as a new job elsewhere: same state, curve and outcome, pointing at `trainingData`. */
+function settledCopyOf(row: JobRow, fromWorkspace: string, trainingData: string): NewJob {
+  return {
+    title: row.title,
+    baseModel: row.base_model,
+    trainingData,
+    epochs: Number(row.epochs),
+    status: row.status as FineTuneStatus,
+    epoch: Number(row.epoch),
+    lossCurve: parseJson<LossPoint[]>(row.loss_curve, []),
+    ...(row.trained_pairs !== null && { trainedPairs: Number(row.trained_pairs) }),
+    ...(row.error_code !== null && { error: { code: row.error_code, message: row.error_message ?? '' } }),
+    copiedFrom: { workspaceId: fromWorkspace, fineTuneId: row.id },
   };
 }
 
@@ -182,26 +200,30 @@ export class FineTuneStore {
     if (!row) return undefined;
     if (ACTIVE.has(row.status)) throw badTransition(id, row.status, 'be copied until it settles');
     const data = await this.data.copyTo(fromWorkspace, row.training_data_id, toWorkspace);
-    return this.create(toWorkspace, {
-      title: title ?? row.title,
-      baseModel: row.base_model,
-      trainingData: data?.id ?? row.training_data_id,
-      epochs: Number(row.epochs),
-      status: row.status as FineTuneStatus,
-      epoch: Number(row.epoch),
-      lossCurve: parseJson<LossPoint[]>(row.loss_curve, []),
-      ...(row.trained_pairs !== null && { trainedPairs: Number(row.trained_pairs) }),
-      ...(row.error_code !== null && { error: { code: row.error_code, message: row.error_message ?? '' } }),
-      copiedFrom: { workspaceId: fromWorkspace, fineTuneId: id },
-    });
+    return this.create(toWorkspace, { ...settledCopyOf(row, fromWorkspace, data?.id ?? row.training_data_id), ...(title !== undefined && { title }) });
   }
 
-  /** QA test cases from the job's training pairs (the qa area is not mounted here: a document). */
-  async qaTests(workspaceId: string, id: string, limit: number): Promise<{ fineTuneId: string; model: string | null; tests: { question: string; expectedAnswer: string }[] } | undefined> {
+  /**
+   * A workspace clone (after training-data's, which copied the succeeded sets): a succeeded job comes
+   * along with its trained model (new id, new model id); any other job whose set came along arrives
+   * as `created`, its definition without its run (progress, loss curve, error); the rest stay behind.
+   */
+  async cloneWorkspace(fromWorkspace: string, toWorkspace: string): Promise<void> {
+    const sets = await this.data.clonedIds(fromWorkspace, toWorkspace);
+    const rows = await this.deps.storage.all<JobRow>('SELECT * FROM fine_tunes WHERE workspace_id = ? ORDER BY seq', [fromWorkspace]);
+    for (const row of rows) {
+      const data = sets.get(row.training_data_id);
+      if (row.status === 'succeeded') await this.create(toWorkspace, settledCopyOf(row, fromWorkspace, data ?? row.training_data_id));
+      else if (data !== undefined) await this.create(toWorkspace, { title: row.title, baseModel: row.base_model, trainingData: data, epochs: Number(row.epochs) });
+    }
+  }
+
+  /** The question/answer pairs a job trained (or will train) on, as QA tests; undefined: no such job. */
+  async qaTests(workspaceId: string, id: string, limit: number): Promise<{ job: FineTuneJob; tests: { question: string; expectedAnswer: string }[] } | undefined> {
     const row = await this.row(workspaceId, id);
     if (!row) return undefined;
     const pairs = (await this.data.pairs(workspaceId, row.training_data_id)) ?? [];
-    return { fineTuneId: id, model: row.model_id, tests: pairs.slice(0, limit).map((p) => ({ question: p.question, expectedAnswer: p.answer })) };
+    return { job: recordOf(row), tests: pairs.slice(0, limit).map((p) => ({ question: p.question, expectedAnswer: p.answer })) };
   }
 
   /**

@@ -26,7 +26,7 @@ export const qaArea = defineArea<QaService, QaSection>({
   routes: (qa) => [...qaSuiteRoutes(qa), ...qaRunRoutes(qa), ...trustRoutes(qa)],
   jobs: (qa) => ({ [RUN_STEP_JOB]: (payload) => qa.engine.step(String(payload.runId)) }),
   scenario: { key: 'qaSuites', schema: QaSectionSchema, load: (section, at, qa) => loadQaSuites(section, at.workspaceId, qa) },
-  // A clone carries the suites and their tests (new ids); runs, presets and patterns name releases, which a clone does not copy.
+  // A clone carries the suites and their tests (new ids), not their runs: definitions come along, run history stays.
   onWorkspaceClone: async (fromId, toId, qa) => {
     for (const suite of await qa.suites.list(fromId)) await qa.suites.import(toId, QaSuiteStore.document(suite));
   },

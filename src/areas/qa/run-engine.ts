@@ -46,6 +46,13 @@ export class QaRunEngine {
   /** Adds the next result (or fails the run); completes it after the last. Also used by scenario loads. */
   async advance(run: RunRecord): Promise<void> {
     const index = run.results.length;
+    if (run.plannedFailure && index >= run.plannedFailure.after) {
+      run.status = 'failed';
+      run.error = { code: 'RUN_FAILED', message: run.plannedFailure.message };
+      run.completedAt = this.deps.clock.now();
+      delete run.plannedFailure;
+      return;
+    }
     const total = itemsOf(run);
     if (index < total) {
       const result = run.kind === 'arena' ? await this.arenaItem(run, index) : await this.singleItem(run, index);

@@ -25,6 +25,11 @@ export interface RunRecord {
   passThreshold: number;
   results: QaResult[];
   error: { code: string; message: string } | null;
+  /**
+   * A scenario's planned failure (`failAfter`): the run fails with `message` once it holds `after`
+   * results. Kept in the error column while the run is not finished; never shown in the answer.
+   */
+  plannedFailure?: { after: number; message: string };
   createdAt: number;
   startedAt: number | null;
   completedAt: number | null;
@@ -53,7 +58,13 @@ interface RunRow {
 
 const num = (v: number | null) => (v === null ? null : Number(v));
 
+/** The error column: the run's error, or while it runs, its planned failure. */
+const errorColumn = (run: RunRecord): string | null =>
+  run.error !== null ? JSON.stringify(run.error) : run.plannedFailure ? JSON.stringify({ code: 'RUN_FAILED', message: run.plannedFailure.message, failAfter: run.plannedFailure.after }) : null;
+
 function fromRow(row: RunRow): RunRecord {
+  const error = parseJson<{ code: string; message: string; failAfter?: number } | null>(row.error, null);
+  const planned = error !== null && error.failAfter !== undefined && !isTerminal(row.status as QaRunStatus);
   return {
     id: row.id,
     workspaceId: row.workspace_id,
@@ -66,7 +77,8 @@ function fromRow(row: RunRow): RunRecord {
     tests: parseJson<RunTest[]>(row.tests, []),
     passThreshold: Number(row.pass_threshold),
     results: parseJson<QaResult[]>(row.results, []),
-    error: parseJson<{ code: string; message: string } | null>(row.error, null),
+    error: planned || error === null ? null : { code: error.code, message: error.message },
+    ...(planned && { plannedFailure: { after: Number(error.failAfter), message: error.message } }),
     createdAt: Number(row.created_at),
     startedAt: num(row.started_at),
     completedAt: num(row.completed_at),
@@ -159,7 +171,7 @@ export class QaRunStore {
         JSON.stringify(run.tests),
         run.passThreshold,
         JSON.stringify(run.results),
-        run.error === null ? null : JSON.stringify(run.error),
+        errorColumn(run),
         run.createdAt,
         run.startedAt,
         run.completedAt,
@@ -173,7 +185,7 @@ export class QaRunStore {
     await this.deps.storage.run('UPDATE qa_runs SET status = ?, results = ?, error = ?, started_at = ?, completed_at = ?, updated_at = ? WHERE id = ?', [
       run.status,
       JSON.stringify(run.results),
-      run.error === null ? null : JSON.stringify(run.error),
+      errorColumn(run),
       run.startedAt,
       run.completedAt,
       run.updatedAt,

@@ -17,12 +17,20 @@ const RunSectionSchema = z
     status: RunStatusSchema,
     /** Results already in (running, failed or cancelled runs); a completed run has them all. */
     completed: z.number().int().min(0).max(5000).optional(),
-    /** Why a failed run failed. */
+    /** Why a failed run failed (or, with `failAfter`, why it will fail). */
     error: z.string().min(1).max(500).optional(),
+    /** A queued or running run that fails on the clock: once it holds this many results, it fails with `error`. */
+    failAfter: z.number().int().min(0).max(5000).optional(),
     title: z.string().trim().min(1).max(200).optional(),
   })
   .strict()
   .superRefine((run, ctx) => {
+    if (run.failAfter !== undefined && run.status !== 'queued' && run.status !== 'running') {
+      ctx.addIssue({ code: 'custom', path: ['failAfter'], message: 'Only a queued or running run can fail on the clock' });
+    }
+    if (run.failAfter !== undefined && run.failAfter < (run.completed ?? 0)) {
+      ctx.addIssue({ code: 'custom', path: ['failAfter'], message: 'At least the results already in (`completed`)' });
+    }
     if (run.kind === 'arena' ? run.variants === undefined : run.releaseIds === undefined) {
       ctx.addIssue({ code: 'custom', path: [run.kind === 'arena' ? 'variants' : 'releaseIds'], message: run.kind === 'arena' ? 'An arena run names its variants' : 'A run names its releases' });
     }
@@ -63,6 +71,10 @@ export async function loadQaSuites(section: QaSection, workspaceId: string, qa: 
       }
       // A completed run answers everything; a running one stops at least one short of the end.
       const total = itemsOf(run);
+      if (spec.failAfter !== undefined) {
+        if (spec.failAfter >= total) throw validationError('Invalid scenario', [{ path: `${where}.failAfter`, message: `Fewer than the run's ${total} results (it would complete first)` }]);
+        run.plannedFailure = { after: spec.failAfter, message: spec.error ?? 'The run failed' };
+      }
       const target = spec.status === 'completed' ? total : Math.min(spec.completed ?? 0, spec.status === 'running' ? total - 1 : total);
       while (run.status === 'running' && run.results.length < target) await qa.engine.advance(run);
       if (spec.status === 'failed' || spec.status === 'cancelled') {

@@ -2,6 +2,7 @@
 // calibrate, and the suite document's export (a download) and import.
 import { defineRoute, workspaceOf, type RouteAuth, type RouteDef } from '../../core/route.js';
 import { QaCalibrationSchema, QaEstimateSchema, QaSuiteSchema, QaTestSchema } from '../../types/qa.js';
+import { QaDeletedSchema } from '../../types/qa-inputs.js';
 import { paginate, pageSchema } from '../workspaces/public.js';
 import { suiteNotFound, testNotFound } from './errors.js';
 import {
@@ -18,14 +19,13 @@ import {
 } from './schema.js';
 import type { QaService } from './service.js';
 import { QaSuiteStore } from './suite-store.js';
-import { z } from 'zod';
 
 export const QA_TAG = 'qa';
 /** QA belongs to the model lifecycle: keys need the fine-tune scopes, members a role that reads or writes. */
 export const QA_READ: RouteAuth = { kind: 'workspace', level: 'read', permission: 'finetune:read' };
 export const QA_WRITE: RouteAuth = { kind: 'workspace', level: 'write', permission: 'finetune:write' };
 
-const Deleted = z.object({ status: z.literal('ok'), _id: z.string() });
+const Deleted = QaDeletedSchema;
 
 function found<T>(value: T | undefined, missing: () => Error): T {
   if (value === undefined) throw missing();

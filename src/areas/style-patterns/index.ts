@@ -20,4 +20,5 @@ export const stylePatternsArea = defineArea<StylePatternStore, StylePatternSecti
   create: (ctx) => new StylePatternStore(ctx.deps),
   routes: (store, ctx) => stylePatternRoutes(store, async (workspaceId, releaseId) => (await ctx.area('releases').get(releaseId, workspaceId)) !== undefined),
   scenario: { key: 'stylePatterns', schema: StylePatternSectionSchema, load: (section, at, store) => loadStylePatterns(section, at.workspaceId, store) },
+  onWorkspaceClone: (fromId, toId, store) => store.cloneWorkspace(fromId, toId),
 });

@@ -1,9 +1,9 @@
 // The style pattern routes (command-line group `style-pattern`, emulator-defined): CRUD; the list
 // filters by `releaseId`. Releases named must be the workspace's (else 404).
-import { z } from 'zod';
 import { notFound } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type RouteAuth, type RouteDef } from '../../core/route.js';
 import { StylePatternSchema } from '../../types/qa.js';
+import { QaDeletedSchema } from '../../types/qa-inputs.js';
 import { paginate, pageSchema } from '../workspaces/public.js';
 import { CreatePatternSchema, PatternListQuerySchema, PatternParamsSchema, UpdatePatternSchema } from './schema.js';
 import type { StylePatternStore } from './store.js';
@@ -77,7 +77,7 @@ export function stylePatternRoutes(store: StylePatternStore, hasRelease: Release
       summary: 'Delete a style pattern',
       auth: write,
       params: PatternParamsSchema,
-      response: z.object({ status: z.literal('ok'), _id: z.string() }),
+      response: QaDeletedSchema,
       handler: async ({ principal, params }) => {
         if (!(await store.delete(workspaceOf(principal), params.patternId))) throw patternNotFound();
         return { status: 'ok', _id: params.patternId };

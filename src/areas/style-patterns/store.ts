@@ -74,4 +74,14 @@ export class StylePatternStore {
   async delete(workspaceId: string, id: string): Promise<boolean> {
     return (await this.deps.storage.run('DELETE FROM style_patterns WHERE workspace_id = ? AND id = ?', [workspaceId, id])).changes > 0;
   }
+
+  /**
+   * A workspace clone carries every definition under a new id. Release ids are kept as they are: a
+   * clone does not copy releases, so a run naming one answers 404 in the clone until re-pointed.
+   */
+  async cloneWorkspace(fromWorkspace: string, toWorkspace: string): Promise<void> {
+    for (const p of await this.list(fromWorkspace)) {
+      await this.create(toWorkspace, { title: p.title, ...(p.description !== undefined && { description: p.description }), rules: p.rules, releaseIds: p.releaseIds });
+    }
+  }
 }

@@ -35,6 +35,7 @@ export const trainingDataArea = defineArea<TrainingDataApi, TrainingDataSection>
   },
   routes: (api) => trainingDataRoutes(api.store, api.sources),
   jobs: (api) => ({ [JOB_STEP]: (payload) => api.store.step(payload) }),
+  onWorkspaceClone: (fromId, toId, api) => api.store.cloneWorkspace(fromId, toId),
   scenario: {
     key: 'trainingData',
     schema: TrainingDataSectionSchema,

@@ -162,6 +162,25 @@ export class TrainingDataStore {
     });
   }
 
+  /**
+   * A workspace clone carries the sets that succeeded, pairs and all (the pairs are what a set
+   * defines); a set still generating, or failed, stays behind: its sources are the source
+   * workspace's files and transcripts, which the clone cannot read.
+   */
+  async cloneWorkspace(fromWorkspace: string, toWorkspace: string): Promise<void> {
+    for (const set of await this.list(fromWorkspace)) if (set.status === 'succeeded') await this.copyTo(fromWorkspace, set._id, toWorkspace);
+  }
+
+  /**
+   * Source set id -> its copy, after `cloneWorkspace` into a new workspace: the clone holds exactly
+   * the copied sets, in the source's order (fine-tune's clone hook re-points its jobs with it).
+   */
+  async clonedIds(fromWorkspace: string, toWorkspace: string): Promise<Map<string, string>> {
+    const copied = (await this.list(fromWorkspace)).filter((s) => s.status === 'succeeded');
+    const copies = await this.list(toWorkspace);
+    return new Map(copied.flatMap((s, i) => (copies[i] ? [[s._id, copies[i]._id] as [string, string]] : [])));
+  }
+
   /** One clock step: index -1 starts the run; each index reads one source; the last one settles it. */
   async step(payload: Record<string, unknown>): Promise<void> {
     const row = await this.deps.storage.get<SetRow>('SELECT * FROM training_data WHERE id = ?', [String(payload.setId)]);
