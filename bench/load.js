@@ -73,7 +73,9 @@ export async function benchLoad(config = LOAD_CONFIG) {
   const byKind = {};
   let errors = 0;
   const errorSamples = [];
-  const end = performance.now() + config.seconds * 1000;
+  const begin = performance.now();
+  const end = begin + config.seconds * 1000;
+  const trace = [];
   const loop = async (client) => {
     for (let n = 0; performance.now() < end; n++) {
       const req = nextRequest(client, n, state, base, key);
@@ -83,6 +85,7 @@ export async function benchLoad(config = LOAD_CONFIG) {
         const body = await res.text();
         const ms = performance.now() - start;
         times.push(ms);
+        if (process.env.BENCH_LOAD_TRACE) trace.push([start - begin, ms, req.kind]);
         (byKind[req.kind] ??= []).push(ms);
         if (res.status >= 300) {
           errors++;
@@ -113,6 +116,7 @@ export async function benchLoad(config = LOAD_CONFIG) {
     lost += statuses.filter((s) => s !== 200).length;
   }
   child.kill('SIGTERM');
+  if (process.env.BENCH_LOAD_TRACE) (await import('node:fs')).writeFileSync(process.env.BENCH_LOAD_TRACE, JSON.stringify(trace));
   const kinds = Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, { n: v.length, p50: median(v), p99: quantile(v, 0.99), max: Math.max(...v) }]));
   return {
     requests: times.length,

@@ -66,7 +66,7 @@ function build(lib, texts) {
 }
 
 /** Context retrieval through the whole emulator (emulator.fetch, SQLite), after indexing `chunks` chunks. */
-async function endToEnd(totalChunks, files, queryList) {
+export async function endToEnd(totalChunks, files, queryList) {
   const perFile = Math.ceil(totalChunks / files);
   const corpus = syntheticChunks(totalChunks, 42);
   const emulator = await createEmulator({ scenario: 'empty' });

@@ -1,12 +1,11 @@
 // The parse worker's entry (a Node worker thread): text extraction and chunking, the pure
 // functions the indexing jobs would otherwise run on the emulator's own thread.
 import { parentPort } from 'node:worker_threads';
-import { chunkText } from '../areas/rag-files/parsing/chunker.js';
-import { ParseError, extractText } from '../areas/rag-files/parsing/parse.js';
-import type { ParseTask, ParseReply } from './parse-worker.js';
+import { ParseError } from '../areas/rag-files/parsing/parse.js';
+import { inThread, type ParseTask, type ParseReply } from './parse-worker.js';
 
-async function perform(task: ParseTask): Promise<unknown> {
-  return task.op === 'extract' ? extractText(task.bytes, task.kind, task.filename) : chunkText(task.text, task.options);
+function perform(task: ParseTask): Promise<unknown> {
+  return inThread(task);
 }
 
 parentPort?.on('message', (task: ParseTask) => {

@@ -3,12 +3,11 @@
 // in-thread ones (the same pure functions); a ParseError comes back as a ParseError. Installed for
 // the real clock when the emulator runs from its built JavaScript (the worker loads a .js file).
 import { chunkText, type ChunkOptions, type TextChunk } from '../areas/rag-files/parsing/chunker.js';
-import { installParseOffload, parseOffload, type ParseOffload } from '../areas/rag-files/parsing/offload.js';
+import { clean } from '../areas/rag-files/parsing/clean.js';
+import { installParseOffload, parseOffload, type ParseOffload, type Prepared } from '../areas/rag-files/parsing/offload.js';
 import { ParseError, extractText, type FileKind } from '../areas/rag-files/parsing/parse.js';
 
-export type ParseTask =
-  | { id: number; op: 'extract'; bytes: Uint8Array; kind: FileKind | undefined; filename: string }
-  | { id: number; op: 'chunk'; text: string; options: ChunkOptions };
+export type ParseTask = Task & { id: number };
 
 export interface ParseReply {
   id: number;
@@ -25,7 +24,10 @@ interface WorkerLike {
 }
 
 type Pending = { task: Task; resolve: (value: unknown) => void; reject: (err: Error) => void };
-type Task = { op: 'extract'; bytes: Uint8Array; kind: FileKind | undefined; filename: string } | { op: 'chunk'; text: string; options: ChunkOptions };
+type Task =
+  | { op: 'extract'; bytes: Uint8Array; kind: FileKind | undefined; filename: string }
+  | { op: 'chunk'; text: string; options: ChunkOptions }
+  | { op: 'prepare'; bytes: Uint8Array; kind: FileKind | undefined; filename: string; cleaners: string[]; options: ChunkOptions };
 
 /** Names, not literals: neither tsc nor a bundler goes looking for them (a browser bundle never runs this). */
 const WORKER_THREADS = 'node:worker_threads';
@@ -38,9 +40,23 @@ function canOffload(): boolean {
   return node !== undefined && import.meta.url.startsWith('file:') && import.meta.url.endsWith('.js');
 }
 
-/** The same task in this thread (the worker runs these very functions). */
-function inThread(task: Task): Promise<unknown> {
-  return task.op === 'extract' ? extractText(task.bytes, task.kind, task.filename) : chunkText(task.text, task.options);
+/** The same task in this thread (the worker runs this very function). */
+export async function inThread(task: Task): Promise<unknown> {
+  switch (task.op) {
+    case 'extract':
+      return extractText(task.bytes, task.kind, task.filename);
+    case 'chunk':
+      return chunkText(task.text, task.options);
+    case 'prepare': {
+      const raw = await extractText(task.bytes, task.kind, task.filename);
+      const text = clean(raw, task.cleaners);
+      return { raw, text, chunks: text ? await chunkText(text, task.options) : null } satisfies Prepared;
+    }
+    default: {
+      const never: never = task;
+      throw new Error(`unknown parse task ${String(never)}`);
+    }
+  }
 }
 
 class WorkerOffload implements ParseOffload {
@@ -97,6 +113,10 @@ class WorkerOffload implements ParseOffload {
 
   async chunk(text: string, options: ChunkOptions): Promise<TextChunk[]> {
     return (await this.run({ op: 'chunk', text, options })) as TextChunk[];
+  }
+
+  async prepare(bytes: Uint8Array, kind: FileKind | undefined, filename: string, cleaners: string[], options: ChunkOptions): Promise<Prepared> {
+    return (await this.run({ op: 'prepare', bytes, kind, filename, cleaners, options })) as Prepared;
   }
 }
 

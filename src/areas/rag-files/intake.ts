@@ -6,6 +6,7 @@ import type { Actor } from '../rag-targets/public.js';
 import { noTarget, targetNotFound } from '../rag-targets/public.js';
 import type { RagTargetStore, TargetRow } from '../rag-targets/public.js';
 import { bytesToBase64 } from './base64.js';
+import { plainBoundary, readPlainForm, type FormEntry, type PlainFile } from './multipart.js';
 import { detectKind, extensionOf, mimeFor } from './parsing/parse.js';
 import { CLEANERS, type RagPipeline } from './pipeline.js';
 import { ChunkingToolConfigSchema, FilenameSchema, MAX_UPLOAD_BYTES, UploadFieldsSchema, type ChunkingTool, type UploadFields } from './schema.js';
@@ -16,7 +17,7 @@ import type { RagUploadStore } from './uploads.js';
 export interface CheckedUpload {
   fields: UploadFields;
   options: FileOptions;
-  file?: File;
+  file?: File | PlainFile;
 }
 
 export interface IncomingFile {
@@ -63,6 +64,21 @@ export function parseCleaners(value: string | string[] | undefined): { cleaners?
   return { cleaners: list };
 }
 
+/**
+ * The form's entries: a plain body (what fetch, curl and requests send) read in one scan of its
+ * bytes; any other body given, as the same bytes, to the platform's parser, which answers as the
+ * request itself would have.
+ */
+async function formEntries(request: Request, type: string): Promise<Iterable<FormEntry | [string, FormDataEntryValue]>> {
+  const boundary = plainBoundary(type);
+  if (boundary === undefined) return (await request.formData()).entries();
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  const plain = readPlainForm(bytes, boundary);
+  if (plain) return plain;
+  const again = new Request('http://upload.local/', { method: 'POST', headers: { 'content-type': type }, body: bytes });
+  return (await again.formData()).entries();
+}
+
 /** Reads the multipart form and checks every field; nothing is stored until all of it is good. */
 export async function readUpload(request: Request): Promise<CheckedUpload> {
   const type = request.headers.get('content-type') ?? '';
@@ -73,16 +89,16 @@ export async function readUpload(request: Request): Promise<CheckedUpload> {
   if (declared > MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES) {
     throw validationError('Upload too large', [issue('body.file', `A file may have at most ${MAX_UPLOAD_BYTES} bytes`)], { maxBytes: MAX_UPLOAD_BYTES });
   }
-  let form: FormData;
+  let form: Iterable<FormEntry | [string, FormDataEntryValue]>;
   try {
-    form = await request.formData();
+    form = await formEntries(request, type);
   } catch {
     throw validationError('Malformed multipart body', [issue('body', 'Body is not valid multipart/form-data')]);
   }
   const issues: ValidationIssue[] = [];
   const text: Record<string, string> = {};
-  const files: File[] = [];
-  for (const [name, value] of form.entries()) {
+  const files: (File | PlainFile)[] = [];
+  for (const [name, value] of form) {
     if (name === 'file') {
       if (typeof value === 'string') issues.push(issue('body.file', 'Expected a file, got a text field'));
       else files.push(value);

@@ -10,6 +10,7 @@ import { SYSTEM, type Actor, type RagEvents } from '../rag-targets/public.js';
 import type { RagTargetStore, TargetRow } from '../rag-targets/public.js';
 import { base64ToBytes } from './base64.js';
 import { chunkText, type ChunkOptions, type TextChunk } from './parsing/chunker.js';
+import { clean } from './parsing/clean.js';
 import { offloaded, parseOffload } from './parsing/offload.js';
 import { CHUNKS, TEXTS } from './parsing/parse-memos.js';
 import { ParseError, extractText, type FileKind } from './parsing/parse.js';
@@ -29,20 +30,7 @@ type Step = 'processing' | 'chunking' | 'embedding' | 'completed';
 
 const NEXT: Record<Step, Step | null> = { processing: 'chunking', chunking: 'embedding', embedding: 'completed', completed: null };
 
-/** Cleaners the emulator applies (emulator-defined names). */
-export const CLEANERS = ['whitespace', 'urls', 'emails', 'lowercase'] as const;
-
-function clean(text: string, cleaners: string[]): string {
-  let out = text;
-  for (const cleaner of cleaners) {
-    if (cleaner === 'urls') out = out.replace(/https?:\/\/\S+/g, '');
-    else if (cleaner === 'emails') out = out.replace(/[\w.+-]+@[\w-]+\.[\w.-]+/g, '');
-    else if (cleaner === 'lowercase') out = out.toLowerCase();
-    else if (cleaner === 'whitespace') out = out.replace(/[ \t]+/g, ' ');
-  }
-  // What a cleaner removed leaves no double spaces behind.
-  return (cleaners.length ? out.replace(/[ \t]{2,}/g, ' ') : out).trim();
-}
+export { CLEANERS } from './parsing/clean.js';
 
 const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
 
@@ -175,19 +163,45 @@ export class RagPipeline {
     if (!parseOffload()) return;
     const options = parseJson<FileOptions>(row.options, {});
     const settings = await this.chunkSettings(row);
+    const cleaners = options.cleaners ?? ['whitespace'];
+    if (options.transcript === undefined && this.prepareOffloaded(row, cleaners, settings)) return;
     void (async () => {
-      const text = clean(options.transcript ?? (await this.rawText(row)), options.cleaners ?? ['whitespace']);
+      const text = clean(options.transcript ?? (await this.rawText(row)), cleaners);
       if (text) await this.chunksOf(text, settings);
     })().catch(() => undefined);
+  }
+
+  /**
+   * Extraction, cleaning and chunking of an uploaded file in one round trip to the offload; both
+   * memos are filled before the work counts as settled (due jobs wait for that, outside the lock).
+   */
+  private prepareOffloaded(row: FileRow, cleaners: string[], settings: ChunkOptions): boolean {
+    const kind = kindOf(row.file_type);
+    const work = offloaded(async (offload) => {
+      if (!offload.prepare) return undefined;
+      const prepared = await offload.prepare(base64ToBytes(row.raw), kind, row.original_name, cleaners, settings);
+      const { chunks } = prepared;
+      if (chunks) await CHUNKS.get(chunkKey(prepared.text, settings), () => Promise.resolve(chunks));
+      return prepared;
+    });
+    if (!work) return false;
+    void TEXTS.get(textKey(kind, row), async () => {
+      const prepared = await work;
+      // An offload without prepare: the raw text the usual way (the chunks follow in the job).
+      return prepared ? prepared.raw : this.extractRaw(row, kind);
+    }).catch(() => undefined);
+    return true;
   }
 
   /** The file's extracted text before cleaning (memoised; off this thread when an offload is installed). */
   private rawText(row: FileRow): Promise<string> {
     const kind = kindOf(row.file_type);
-    return TEXTS.get(`${kind}\u0000${row.original_name}\u0000${row.raw}`, () => {
-      const bytes = base64ToBytes(row.raw);
-      return offloaded((offload) => offload.extract(bytes, kind, row.original_name)) ?? extractText(bytes, kind, row.original_name);
-    });
+    return TEXTS.get(textKey(kind, row), () => this.extractRaw(row, kind));
+  }
+
+  private extractRaw(row: FileRow, kind: FileKind | undefined): Promise<string> {
+    const bytes = base64ToBytes(row.raw);
+    return offloaded((offload) => offload.extract(bytes, kind, row.original_name)) ?? extractText(bytes, kind, row.original_name);
   }
 
   private async chunkSettings(row: FileRow): Promise<ChunkOptions> {
@@ -201,7 +215,7 @@ export class RagPipeline {
   }
 
   private chunksOf(text: string, settings: ChunkOptions): Promise<TextChunk[]> {
-    return CHUNKS.get(`${settings.tool}\u0000${settings.chunkSize}\u0000${settings.chunkOverlap}\u0000${text}`, () => offloaded((offload) => offload.chunk(text, settings)) ?? chunkText(text, settings));
+    return CHUNKS.get(chunkKey(text, settings), () => offloaded((offload) => offload.chunk(text, settings)) ?? chunkText(text, settings));
   }
 
   private async fail(row: FileRow, message: string): Promise<void> {
@@ -333,6 +347,16 @@ export class RagPipeline {
       }
     }
   }
+}
+
+/** The extraction memo's key: the same bytes, kind and name give the same text. */
+function textKey(kind: FileKind | undefined, row: FileRow): string {
+  return `${kind}\u0000${row.original_name}\u0000${row.raw}`;
+}
+
+/** The chunking memo's key. */
+function chunkKey(text: string, settings: ChunkOptions): string {
+  return `${settings.tool}\u0000${settings.chunkSize}\u0000${settings.chunkOverlap}\u0000${text}`;
 }
 
 function kindOf(fileType: string): FileKind | undefined {

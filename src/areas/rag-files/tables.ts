@@ -38,6 +38,8 @@ export const RAG_FILES_TABLES: TableDef[] = [
       'CREATE INDEX IF NOT EXISTS rag_files_target ON rag_files (target_id, seq)',
       // MAX(seq) on every upload: a seek instead of a scan.
       'CREATE INDEX IF NOT EXISTS rag_files_seq ON rag_files (seq)',
+      // The workspace's stored bytes (SUM(size_bytes)) on every upload: read from the index, not the rows and their contents.
+      'CREATE INDEX IF NOT EXISTS rag_files_workspace_size ON rag_files (workspace_id, size_bytes)',
     ],
   },
   {

@@ -9,6 +9,7 @@ import { TARGET_DEFAULTS } from '../rag-targets/public.js';
 import { loadTokenCounter } from './parsing/chunker.js';
 import { ParseError, detectKind, extractText } from './parsing/parse.js';
 import { parseCleaners, readUpload, resolveTargets, saveUpload, type IncomingFile } from './intake.js';
+import { fileBytes } from './multipart.js';
 import {
   AudioFromPresignedSchema,
   AudioFromUrlSchema,
@@ -81,7 +82,7 @@ export function ragUploadRoutes(rag: RagFileServices): RouteDef[] {
         const { fields, options, file } = await readUpload(request);
         const rows = await resolveTargets(targets, workspaceId, fields.ragVectorId, fields.ragVectorIds);
         const incoming: IncomingFile = file
-          ? { filename: file.name, contentType: file.type, bytes: new Uint8Array(await file.arrayBuffer()) }
+          ? { filename: file.name, contentType: file.type, bytes: await fileBytes(file) }
           : await uploads.take(workspaceId, fields.fileKey as string, 'body.fileKey');
         await rag.limits.ensureStorage(workspaceId, incoming.bytes.length * rows.length);
         const saved = await saveUpload(files, pipeline, {

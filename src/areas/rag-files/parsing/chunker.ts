@@ -2,6 +2,7 @@
 // sentence and word boundaries so they stay readable; `chapter-aware` first splits at headings,
 // `openparse` and `unstructured` pack whole paragraphs (elements) without overlap.
 import type { ChunkingTool } from '../schema.js';
+import { fastTokenCounter } from './token-counter.js';
 
 export interface ChunkOptions {
   tool: ChunkingTool;
@@ -24,7 +25,7 @@ let tokenizer: Promise<Counter> | undefined;
 
 /** The BPE token counter, loaded once on first use (its tables take a moment to load). */
 export function loadTokenCounter(): Promise<Counter> {
-  tokenizer ??= import('gpt-tokenizer').then((mod) => (text: string) => mod.countTokens(text));
+  tokenizer ??= import('gpt-tokenizer').then((mod) => fastTokenCounter(mod));
   return tokenizer;
 }
 

@@ -5,9 +5,18 @@
 import type { ChunkOptions, TextChunk } from './chunker.js';
 import type { FileKind } from './parse.js';
 
+/** A file extracted, cleaned and chunked in one go: its raw text, its cleaned text, and chunks unless that is empty. */
+export interface Prepared {
+  raw: string;
+  text: string;
+  chunks: TextChunk[] | null;
+}
+
 export interface ParseOffload {
   extract(bytes: Uint8Array, kind: FileKind | undefined, filename: string): Promise<string>;
   chunk(text: string, options: ChunkOptions): Promise<TextChunk[]>;
+  /** Extract, clean and chunk in one round trip (each hop to another thread costs a wake-up). */
+  prepare?(bytes: Uint8Array, kind: FileKind | undefined, filename: string, cleaners: string[], options: ChunkOptions): Promise<Prepared>;
 }
 
 let installed: ParseOffload | undefined;

@@ -1,0 +1,53 @@
+// The fast token count must equal gpt-tokenizer's countTokens on every text, special tokens included.
+import { countTokens } from 'gpt-tokenizer';
+import * as tokenizer from 'gpt-tokenizer';
+import { describe, expect, it } from 'vitest';
+import { SeededRandom } from '../../../seed/random.js';
+import { fastTokenCounter } from './token-counter.js';
+
+const PARTS = ['the', ' The', 'word', 'Wörter', 'naïve', 'café', '日本語', 'テキスト', '🙂', '👩‍💻', '123', '4567890', ',', '.', '!', '?', "'s", "'LL", ' ', '  ', '\t', '\n', '\n\n', '\r\n', '   \n', '-', '—', '#', '##', 'https://x.io/a?b=1', 'a@b.co', 'zzqxv', 'kamira', 'ΑΒΓ', 'عربى', '\u0301', '<', '|', '>', '<|', '|>', 'endoftext'];
+
+function texts(n: number, seed: number): string[] {
+  const random = new SeededRandom(seed);
+  return Array.from({ length: n }, () => Array.from({ length: random.int(120) }, () => PARTS[random.int(PARTS.length)]).join(random.int(3) === 0 ? '' : ' '));
+}
+
+describe('fastTokenCounter', () => {
+  const fast = fastTokenCounter(tokenizer);
+
+  it('agrees on a plain text', () => {
+    expect(fast('hello world')).toBe(countTokens('hello world'));
+  });
+
+  it('equals countTokens on 3,000 seeded texts (twice: the second time from the memo)', () => {
+    const all = texts(3000, 13);
+    for (let round = 0; round < 2; round++) {
+      for (const text of all) {
+        let expected: number | string;
+        try {
+          expected = countTokens(text);
+        } catch (err) {
+          expected = (err as Error).message;
+        }
+        let got: number | string;
+        try {
+          got = fast(text);
+        } catch (err) {
+          got = (err as Error).message;
+        }
+        expect(got, JSON.stringify(text)).toBe(expected);
+      }
+    }
+  });
+
+  it('throws as countTokens does on a special token', () => {
+    expect(() => countTokens('a <|endoftext|> b')).toThrow();
+    expect(() => fast('a <|endoftext|> b')).toThrow();
+    expect(fast('')).toBe(0);
+  });
+
+  it('falls back to countTokens when the internals are not there', () => {
+    const plain = fastTokenCounter({ countTokens });
+    expect(plain('a b c')).toBe(countTokens('a b c'));
+  });
+});
