@@ -33,7 +33,15 @@ export interface Segment {
   readonly lengths: ArrayLike<number>;
   readonly lengthSum: number;
   /** By term: the chunks (indexes into `ids`, ascending) holding it, and how often. */
-  readonly postings: ReadonlyMap<string, { readonly docs: ArrayLike<number>; readonly tfs: ArrayLike<number> }>;
+  readonly postings: ReadonlyMap<string, Postings>;
+}
+
+/** A term's postings in a segment; `maxTf` and `minLength` (its largest frequency, its shortest chunk) bound its scores. */
+export interface Postings {
+  readonly docs: ArrayLike<number>;
+  readonly tfs: ArrayLike<number>;
+  readonly maxTf?: number;
+  readonly minLength?: number;
 }
 
 /** Stems by word: texts repeat their words, and the Porter steps are the costly part. */
@@ -75,8 +83,16 @@ export function buildSegment(fileSeq: number, chunks: readonly TextChunk[]): Seg
     lengthSum += terms.length;
   }
   // Typed arrays, as merged groups hold: the scoring loop then sees one kind of array.
-  const packed = new Map<string, { docs: Int32Array; tfs: Int32Array }>();
-  for (const [term, list] of postings) packed.set(term, { docs: Int32Array.from(list.docs), tfs: Int32Array.from(list.tfs) });
+  const packed = new Map<string, Postings>();
+  for (const [term, list] of postings) {
+    let maxTf = 0;
+    let minLength = Infinity;
+    for (let i = 0; i < list.docs.length; i++) {
+      if ((list.tfs[i] as number) > maxTf) maxTf = list.tfs[i] as number;
+      if ((lengths[list.docs[i] as number] as number) < minLength) minLength = lengths[list.docs[i] as number] as number;
+    }
+    packed.set(term, { docs: Int32Array.from(list.docs), tfs: Int32Array.from(list.tfs), maxTf, minLength });
+  }
   return { fileSeq, ids, lengths: Int32Array.from(lengths), lengthSum, postings: packed };
 }
 
@@ -97,6 +113,13 @@ const before = (a: Hit, b: Hit) => a.score > b.score || (a.score === b.score && 
 let sums = new Float64Array(1024);
 let touched = new Uint8Array(1024);
 let order = new Int32Array(1024);
+
+/** Per touched chunk and query term, the term's frequency (pruned segments only). */
+let termTfs = new Int32Array(1024);
+
+function reserveTermTfs(size: number): void {
+  if (size > termTfs.length) termTfs = new Int32Array(Math.max(size, termTfs.length * 2));
+}
 
 function reserve(size: number): void {
   if (size <= sums.length) return;
@@ -149,6 +172,7 @@ function normsOf(segment: Segment, averageLength: number): Float64Array {
 const extremes = new WeakMap<object, { maxTf: number; minLength: number }>();
 
 function extremesOf(list: Postings, lengths: ArrayLike<number>): { maxTf: number; minLength: number } {
+  if (list.maxTf !== undefined && list.minLength !== undefined) return list as { maxTf: number; minLength: number };
   let known = extremes.get(list);
   if (!known) {
     let maxTf = 0;
@@ -164,7 +188,6 @@ function extremesOf(list: Postings, lengths: ArrayLike<number>): { maxTf: number
   return known;
 }
 
-type Postings = { readonly docs: ArrayLike<number>; readonly tfs: ArrayLike<number> };
 
 /** Where `doc` is in ascending `docs`, or -1. */
 function find(docs: ArrayLike<number>, doc: number): number {
@@ -179,6 +202,9 @@ function find(docs: ArrayLike<number>, doc: number): number {
   }
   return -1;
 }
+
+/** The share of the floor the skipped terms' bounds may reach together (see rankSegments). */
+const PRUNE_SHARE = 0.5;
 
 /** Counts of the pruned path, for the tests that check it is taken and changes nothing. */
 export const rankCounters = { segmentsPruned: 0, listsSkipped: 0 };
@@ -244,14 +270,17 @@ export function rankSegments(segments: readonly Segment[], query: string, limit:
       }
       const byBound = terms.map((_, t) => t).filter((t) => lists[t]).sort((x, y) => (bounds[x] as number) - (bounds[y] as number));
       for (const t of byBound) {
-        // Every term may go: then no chunk of this segment can reach the floor at all.
-        if (skippedBound + (bounds[t] as number) >= floor) break;
+        // Every term may go: then no chunk of this segment can reach the floor at all. Skipping stops
+        // at half the floor: past it, so many chunks stay in doubt that scoring them exactly (each
+        // skipped term looked up) costs more than reading the skipped lists.
+        if (skippedBound + (bounds[t] as number) >= floor * PRUNE_SHARE) break;
         skippedBound += bounds[t] as number;
         essential[t] = false;
         skipped++;
       }
     }
     let n = 0;
+    if (skipped > 0) reserveTermTfs(segment.ids.length * terms.length);
     for (let t = 0; t < terms.length; t++) {
       const list = lists[t];
       if (!list || !essential[t]) continue;
@@ -265,8 +294,10 @@ export function rankSegments(segments: readonly Segment[], query: string, limit:
           touched[doc] = 1;
           sums[doc] = 0;
           order[n++] = doc;
+          if (skipped > 0) termTfs.fill(0, doc * terms.length, (doc + 1) * terms.length);
         }
         sums[doc] = (sums[doc] as number) + weight * ((tf * (K1 + 1)) / (tf + (norm[doc] as number)));
+        if (skipped > 0) termTfs[doc * terms.length + t] = tf;
       }
     }
     if (skipped > 0) {
@@ -281,7 +312,7 @@ export function rankSegments(segments: readonly Segment[], query: string, limit:
       if (skipped > 0) {
         // Not every term was read: only a chunk that could still make it is scored, exactly.
         if (bm25 + skippedBound < floor) continue;
-        bm25 = exactScore(lists, idf, norm, doc);
+        bm25 = exactScore(lists, essential, idf, norm, doc);
       }
       if (!(bm25 > 0) || bm25 < low) continue;
       const score = rounded(bm25);
@@ -294,14 +325,20 @@ export function rankSegments(segments: readonly Segment[], query: string, limit:
 }
 
 /** One chunk's BM25, its terms looked up and added in query order from 0 (the full scoring's bits). */
-function exactScore(lists: readonly (Postings | undefined)[], idf: readonly number[], norm: Float64Array, doc: number): number {
+function exactScore(lists: readonly (Postings | undefined)[], essential: readonly boolean[], idf: readonly number[], norm: Float64Array, doc: number): number {
   let sum: number | undefined;
-  for (let t = 0; t < lists.length; t++) {
+  const terms = lists.length;
+  for (let t = 0; t < terms; t++) {
     const list = lists[t];
     if (!list) continue;
-    const i = find(list.docs, doc);
-    if (i < 0) continue;
-    const tf = list.tfs[i] as number;
+    // A term read in full left its frequency in the scratch (0: not in this chunk); the others are looked up.
+    let tf: number;
+    if (essential[t]) tf = termTfs[doc * terms + t] as number;
+    else {
+      const i = find(list.docs, doc);
+      tf = i < 0 ? 0 : (list.tfs[i] as number);
+    }
+    if (tf === 0) continue;
     sum = (sum ?? 0) + (idf[t] as number) * ((tf * (K1 + 1)) / (tf + (norm[doc] as number)));
   }
   return sum ?? 0;
