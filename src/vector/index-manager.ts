@@ -4,9 +4,12 @@
 // its labels are live), so a snapshot keeps the views it saw, and a restore or reset reattaches
 // them instead of rebuilding. New vectors are embedded and inserted in short background slices;
 // a query first finishes whatever its index still has queued, so answers never depend on timing.
+// After a load or an import (`clear`), the views held before are kept as candidates: a target whose
+// stored chunks are exactly a candidate's (ids and texts, in order) gets it back instead of a rebuild.
 import { wallElapsedMs } from '../clock/wall-time.js';
 import { EMBEDDING_DIMENSION, embed } from './embedding.js';
 import { ExactIndex } from './exact-index.js';
+import { chunkFingerprint } from './fingerprint.js';
 import { HnswIndex, loadHnswlib } from './hnsw-index.js';
 import type { VectorIndex } from './vector-index.js';
 
@@ -24,6 +27,8 @@ export interface ChunkHit {
 interface Store {
   index: VectorIndex;
   chunkOf: string[];
+  /** By label: the fingerprint of its chunk's id and text, to recognise the same content later. */
+  hashes: number[];
   labelsOf: Map<string, number[]>;
   /** Labels given but not yet embedded and inserted, in label order, from `head` on. */
   queue: (IndexedChunk | undefined)[];
@@ -75,17 +80,44 @@ function insertQueued(store: Store, deadline = Infinity): void {
   store.head = 0;
 }
 
+/**
+ * Whether `view`'s live vectors are `chunks`, in order (ids and texts): then it answers for them
+ * as it did before (the same graph a reset or restore reattaches), with labels in the same order.
+ */
+function holdsExactly(view: View, chunks: readonly IndexedChunk[]): boolean {
+  if (view.size !== chunks.length) return false;
+  const { store, live } = view;
+  let at = 0;
+  for (let label = 0; label < store.chunkOf.length; label++) {
+    if (label >= live.length || live[label] !== 1) continue;
+    const chunk = chunks[at++];
+    if (!chunk || store.chunkOf[label] !== chunk.id || store.hashes[label] !== chunkFingerprint(chunk.id, chunk.content)) return false;
+  }
+  return at === chunks.length;
+}
+
 export class VectorIndexes {
   private entries = new Map<string, View>();
+  /** The views held before the last `clear`, reused where storage proves to hold the same chunks. */
+  private candidates = new Map<string, View>();
   /** Stores with queued vectors, drained in background slices. */
   private readonly busy = new Set<Store>();
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly factory: IndexFactory = defaultIndexFactory) {}
 
-  /** Forgets every index: the next query of each target rebuilds it from storage. */
+  /**
+   * Forgets every index: the next query of each target reads storage, and rebuilds unless the view
+   * held before holds exactly those chunks (the same state imported or loaded again).
+   */
   clear(): void {
+    for (const [targetId, view] of this.entries) this.candidates.set(targetId, view);
     this.entries = new Map();
+  }
+
+  /** Lets go of the candidates `clear` kept (every target has been warmed). */
+  settle(): void {
+    this.candidates = new Map();
   }
 
   /** The views of every target now, for a snapshot. */
@@ -112,6 +144,7 @@ export class VectorIndexes {
       if (known?.some((label) => label < out.length && out[label] === 1)) continue;
       const label = store.chunkOf.length;
       store.chunkOf.push(chunk.id);
+      store.hashes.push(chunkFingerprint(chunk.id, chunk.content));
       store.queue.push(chunk);
       if (known) known.push(label);
       else store.labelsOf.set(chunk.id, [label]);
@@ -158,7 +191,7 @@ export class VectorIndexes {
   /** A fresh view of `chunks` at `version`, its vectors queued. */
   private async build(targetId: string, version: string, chunks: IndexedChunk[]): Promise<View> {
     const index = await this.factory();
-    const store: Store = { index, chunkOf: [], labelsOf: new Map(), queue: [], head: 0, inserted: 0 };
+    const store: Store = { index, chunkOf: [], hashes: [], labelsOf: new Map(), queue: [], head: 0, inserted: 0 };
     const { live, added } = this.enqueue(store, new Uint8Array(0), chunks);
     const view: View = { version, index, store, live, size: added };
     this.entries.set(targetId, view);
@@ -169,7 +202,17 @@ export class VectorIndexes {
   private async view(targetId: string, version: string, load: () => Promise<IndexedChunk[]>): Promise<View> {
     const known = this.entries.get(targetId);
     if (known && known.version === version) return known;
-    return this.build(targetId, version, await load());
+    const chunks = await load();
+    const candidate = this.candidates.get(targetId);
+    if (candidate) {
+      this.candidates.delete(targetId);
+      if (holdsExactly(candidate, chunks)) {
+        const view: View = { ...candidate, version };
+        this.entries.set(targetId, view);
+        return view;
+      }
+    }
+    return this.build(targetId, version, chunks);
   }
 
   /** Builds the target's index now unless memory already holds its version (after a load or import). */

@@ -1,9 +1,10 @@
 // The segment ranking against a plain reference (every chunk scored in turn, every hit sorted):
 // the same chunks, scores and order to the last bit over 5,000 chunks and 254 queries, with the
-// chunks in one segment, in many, and in merged groups of many. Keeps any speed-up of rankSegments honest.
+// chunks in one segment, in many, and in merged groups of many. Keeps any speed-up of rankSegments honest,
+// the dynamic pruning (MaxScore: weak terms not read in full once the top list is full) included.
 import { describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../seed/random.js';
-import { buildSegment, rankSegments, textTerms, type TextChunk, type TextHit } from './full-text.js';
+import { buildSegment, rankCounters, rankSegments, textTerms, type TextChunk, type TextHit } from './full-text.js';
 import { mergeSegments } from './segment-groups.js';
 
 const K1 = 1.2;
@@ -83,6 +84,8 @@ describe('rankSegments against the reference ranking', () => {
   const merged = [mergeSegments(many.slice(0, 10)), ...many.slice(10, 20), mergeSegments(many.slice(20))];
 
   it('gives the same hits, scores and order for 254 queries at several limits', () => {
+    const pruned = rankCounters.segmentsPruned;
+    const skipped = rankCounters.listsSkipped;
     let differences = 0;
     for (const [i, query] of queries.entries()) {
       const limit = [1, 3, 10, 100][i % 4] as number;
@@ -93,11 +96,43 @@ describe('rankSegments against the reference ranking', () => {
       }
     }
     expect(differences).toBe(0);
+    // The pruned path was taken (and changed nothing).
+    expect(rankCounters.segmentsPruned).toBeGreaterThan(pruned + 100);
+    expect(rankCounters.listsSkipped).toBeGreaterThan(skipped + 100);
   });
 
   it('keeps ties in segment, then position, order', () => {
     const same = Array.from({ length: 30 }, (_, i) => ({ id: `t${i}`, content: 'same backup words' }));
     const segments = [buildSegment(0, same.slice(0, 7)), buildSegment(1, same.slice(7, 8)), buildSegment(2, same.slice(8))];
     expect(rankSegments(segments, 'backup', 12).map((h) => h.chunkId)).toEqual(same.slice(0, 12).map((c) => c.id));
+  });
+});
+
+/** Zipf-like words (a few very common, a long tail of rare ones) in files of varied size: pruning's usual case. */
+describe('rankSegments with pruning against the reference, skewed vocabulary', () => {
+  const random = new SeededRandom(77);
+  const vocabulary = Array.from({ length: 2000 }, (_, i) => `w${i.toString(36)}x`);
+  const zipf = () => vocabulary[Math.min(vocabulary.length - 1, Math.floor(Math.exp(random.int(1_000_000) / 1_000_000 * Math.log(vocabulary.length))) - 1)] as string;
+  const chunks = Array.from({ length: 4000 }, (_, i) => ({ id: `z${i}`, content: Array.from({ length: 5 + random.int(40) }, zipf).join(' ') }));
+  const queries = Array.from({ length: 120 }, (_, i) => Array.from({ length: 1 + (i % 6) }, zipf).join(' '));
+  const analysed = analyse(chunks);
+  const many: ReturnType<typeof buildSegment>[] = [];
+  for (let at = 0, file = 0; at < chunks.length; file++) {
+    const size = 20 + ((file * 53) % 400);
+    many.push(buildSegment(file, chunks.slice(at, at + size)));
+    at += size;
+  }
+  const merged = [mergeSegments(many.slice(0, 6)), ...many.slice(6, 9), mergeSegments(many.slice(9))];
+
+  it('gives the same hits, scores and order, common and rare terms alike', () => {
+    const skipped = rankCounters.listsSkipped;
+    let differences = 0;
+    for (const [i, query] of queries.entries()) {
+      const limit = [1, 5, 10, 50][i % 4] as number;
+      const expected = referenceRank(analysed, query, limit);
+      for (const segments of [many, merged]) if (JSON.stringify(rankSegments(segments, query, limit)) !== JSON.stringify(expected)) differences++;
+    }
+    expect(differences).toBe(0);
+    expect(rankCounters.listsSkipped).toBeGreaterThan(skipped + 50);
   });
 });

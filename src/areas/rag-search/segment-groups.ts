@@ -24,18 +24,22 @@ export function mergeSegments(members: readonly Segment[]): Segment {
     size += member.ids.length;
     lengthSum += member.lengthSum;
   }
-  const postings = new Map<string, { docs: Int32Array; tfs: Int32Array; filled: number }>();
-  for (const [term, total] of totals) postings.set(term, { docs: new Int32Array(total), tfs: new Int32Array(total), filled: 0 });
+  const postings = new Map<string, { docs: Int32Array; tfs: Int32Array; filled: number; maxTf: number; minLength: number }>();
+  for (const [term, total] of totals) postings.set(term, { docs: new Int32Array(total), tfs: new Int32Array(total), filled: 0, maxTf: 0, minLength: Infinity });
   const ids: string[] = new Array<string>(size);
   const lengths = new Int32Array(size);
   let offset = 0;
   for (const member of members) {
     for (const [term, list] of member.postings) {
-      const into = postings.get(term) as { docs: Int32Array; tfs: Int32Array; filled: number };
+      const into = postings.get(term) as { docs: Int32Array; tfs: Int32Array; filled: number; maxTf: number; minLength: number };
       let at = into.filled;
       for (let i = 0; i < list.docs.length; i++, at++) {
         into.docs[at] = (list.docs[i] as number) + offset;
         into.tfs[at] = list.tfs[i] as number;
+        // The bounds pruning reads: largest frequency, shortest chunk holding the term.
+        if ((list.tfs[i] as number) > into.maxTf) into.maxTf = list.tfs[i] as number;
+        const length = member.lengths[list.docs[i] as number] as number;
+        if (length < into.minLength) into.minLength = length;
       }
       into.filled = at;
     }

@@ -67,7 +67,8 @@ export class RagSearchStore {
 
   /**
    * Builds what a first query would otherwise build: every target's vector index and every
-   * completed file's segment (after a load or an import, so the first query is a warm one).
+   * completed file's segment (after a load or an import, so the first query is a warm one). An
+   * index held before that storage proves unchanged (same chunk ids and texts) is reused as it is.
    */
   async warm(): Promise<void> {
     const files = await this.deps.storage.all<{ id: string; run_id: string | null; seq: number }>(
@@ -81,6 +82,9 @@ export class RagSearchStore {
     for (const { workspace_id } of workspaces) await this.segments(workspace_id, {});
     const targets = await this.deps.storage.all<{ id: string; index_version: string }>('SELECT id, index_version FROM rag_targets ORDER BY seq');
     for (const target of targets) await this.indexes.warm(target.id, target.index_version, () => this.files.searchableChunks(target.id));
+    // What was held before a load or import and not found again in storage is let go.
+    this.text.settle();
+    this.indexes.settle();
     await this.prime(workspaces[0]?.workspace_id, targets[0]);
   }
 

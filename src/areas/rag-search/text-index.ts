@@ -2,14 +2,27 @@
 // built when the file's chunks are written (or from storage on first need). Storage is the truth:
 // a search asks storage which files are in scope and at which run, and takes their segments from
 // here. Ids come from the seed, so a file and run id are only unique along one history: a snapshot
-// keeps a copy of what was known when it was taken and a restore puts that copy back.
+// keeps a copy of what was known when it was taken and a restore puts that copy back. After a load
+// or an import (`clear`), a segment known before is reused when storage holds exactly its chunks.
 import { buildSegment, type Segment, type TextChunk } from './full-text.js';
 import { SegmentGroups } from './segment-groups.js';
+import { fingerprintStart, fingerprintValue, mixNumber, mixText } from '../../vector/fingerprint.js';
 
 /** What a snapshot keeps of the full-text index. */
 export type TextSegments = ReadonlyMap<string, Segment>;
 
 const keyOf = (fileId: string, runId: string | null) => `${fileId}\u0000${runId ?? ''}`;
+
+/** What a segment was analysed from: its file's order and its chunks' ids and texts, in order. */
+function contentOf(fileSeq: number, chunks: readonly TextChunk[]): number {
+  const f = fingerprintStart();
+  mixNumber(f, fileSeq);
+  for (const chunk of chunks) {
+    mixText(f, chunk.id);
+    mixText(f, chunk.content);
+  }
+  return fingerprintValue(f);
+}
 
 export class TextIndex {
   private segments = new Map<string, Segment>();
@@ -17,10 +30,20 @@ export class TextIndex {
   private keys = new Map<string, string>();
   /** Merged runs of segments: derived from segments that never change, so kept across clears and restores. */
   private readonly groups = new SegmentGroups();
+  /** By segment: the fingerprint of what it was analysed from. */
+  private readonly contents = new WeakMap<Segment, number>();
+  /** The segments held before the last `clear`, reused where storage proves to hold the same chunks. */
+  private candidates = new Map<string, Segment>();
 
   clear(): void {
+    for (const [key, segment] of this.segments) this.candidates.set(key, segment);
     this.segments = new Map();
     this.keys = new Map();
+  }
+
+  /** Lets go of the candidates `clear` kept (every file has been analysed or reused). */
+  settle(): void {
+    this.candidates = new Map();
   }
 
   capture(): TextSegments {
@@ -37,7 +60,16 @@ export class TextIndex {
   put(fileId: string, runId: string | null, fileSeq: number, chunks: readonly TextChunk[]): void {
     this.forget(fileId);
     const key = keyOf(fileId, runId);
-    this.segments.set(key, buildSegment(fileSeq, chunks));
+    const content = contentOf(fileSeq, chunks);
+    const candidate = this.candidates.get(key);
+    let segment: Segment;
+    if (candidate !== undefined && this.contents.get(candidate) === content) segment = candidate;
+    else {
+      segment = buildSegment(fileSeq, chunks);
+      this.contents.set(segment, content);
+    }
+    this.candidates.delete(key);
+    this.segments.set(key, segment);
     this.keys.set(fileId, key);
   }
 
