@@ -14,7 +14,7 @@ import { controlOriginRefusal, hostRefusal, isControlPath, isTrustedOrigin, type
 import { DAY_MS, MINUTE_MS, RateLimiter, monthWindow, quotaExceededError, rateLimitHeaders, rateLimitedError, tightest, type RateDecision } from './rate-limiter.js';
 import { REQUEST_ID_HEADER, clientRequestId, seededRequestId, stampEnvelope, withHeader } from './request-id.js';
 import type { RateFeature, RouteDef } from './route.js';
-import { bodyTooLarge, discardBody, parseWith, readJsonBody } from './validation.js';
+import { bodyTooLarge, discardBody, parseParams, parseWith, readJsonBody } from './validation.js';
 
 export interface CoreDeps extends AuthDeps {
   clock: Clock;
@@ -112,7 +112,7 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
     const hit = cache?.get(cacheKey);
     if (hit) return withHeaders(jsonTextResponse(hit.bodyText, hit.status), headers);
     const version = cache?.version ?? 0;
-    const params = route.params ? parseWith(route.params, pathParams, 'params') : undefined;
+    const params = route.params ? parseParams(route.params, pathParams) : undefined;
     const query = route.query ? parseWith(route.query, c.req.query(), 'query') : undefined;
     const body = route.body ? parseWith(route.body, await readJsonBody(request, route.bodyOptional), 'body') : undefined;
     const run = async () =>

@@ -57,6 +57,18 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown, where: string
   return result.data;
 }
 
+/**
+ * Path parameters: a NUL (U+0000) is refused on every route before the schema, since PostgreSQL's
+ * text cannot hold it (PGlite would fail the lookup where SQLite finds nothing): both drivers answer
+ * the same 400 naming the parameter.
+ */
+export function parseParams<T>(schema: z.ZodType<T>, values: Record<string, string>): T {
+  for (const [name, value] of Object.entries(values)) {
+    if (value.includes('\u0000')) throw validationError('Invalid params', [{ path: `params.${name}`, message: 'Must not contain U+0000 (NUL)' }]);
+  }
+  return parseWith(schema, values, 'params');
+}
+
 /** Reads a JSON body: right content type, within the size limit, well-formed. */
 export async function readJsonBody(request: Request, optional = false): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';

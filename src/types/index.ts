@@ -20,7 +20,6 @@ export {
   type ApiResponseError,
   type ApiResponse,
 } from './common.js';
-
 // Transcripts (transcripts.ts)
 export {
   MESSAGE_PREVIEW_MAX_CHARS,

@@ -28,6 +28,18 @@ describe.each(MATRIX)('bad input: $label', ({ driver, door: doorName }) => {
     expect(await state()).toBe(before);
   });
 
+  it('a NUL in a path parameter → 400 naming it on both drivers (PostgreSQL text cannot hold U+0000)', async () => {
+    for (const [method, path, param] of [
+      ['GET', '/api/v1/transcripts/%00', 'params.transcriptId'],
+      ['DELETE', '/api/v1/fine-tune/%00', 'params.fineTuneId'],
+      ['DELETE', '/api/v1/thread-prefixes/a%00b', 'params.prefixId'],
+    ] as const) {
+      const body = await expectError(await door.fetch(path, { method, headers: { 'x-api-key': key } }), 400, 'VALIDATION_ERROR');
+      expect(body.error.details?.issues).toEqual([{ path: param, message: 'Must not contain U+0000 (NUL)' }]);
+    }
+    expect(await state()).toBe(before);
+  });
+
   it('wrong types and missing fields → 400 with each field named', async () => {
     const body = await expectError(
       await send('/api/v1/transcripts', JSON.stringify({ title: 42, locked: 'yes', messages: [{ content: 'no role' }] })),

@@ -67,6 +67,8 @@ export async function populateA(door: SuiteDoor): Promise<AIds> {
   const pattern = await made('POST', '/api/v1/style-patterns', alice, { title: 'A style', rules: ['Private to A.'], releaseIds: ['rel_help'] });
   const trainingData = await made('POST', '/api/v1/training-data/generate', asKey, { fileIds: ['file_security'] });
   const fineTune = await made('POST', '/api/v1/fine-tune', asKey, { baseModel: 'gpt-4o-mini', trainingData: idOf(trainingData, '_id') });
+  const prefix = await made('POST', '/api/v1/thread-prefixes', asKey, { prefix: ['Private to A'] });
+  const edit = await made('POST', '/api/v1/model-edits', asKey, { releaseId: 'rel_help', prompt: 'Private to A?', correctedReply: 'Yes, private.' });
   // One source: queued 1 s, then read 2 s later; the set is then exportable.
   await door.fetch('/__emulator/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: 3000 }) });
   const upload = (await door.call('POST', '/api/v1/rag/presigned', asKey, [{ byteSize: 5, filename: 'a.txt' }])).body as unknown as Record<string, unknown>[];
@@ -83,6 +85,8 @@ export async function populateA(door: SuiteDoor): Promise<AIds> {
     threadId: idOf(thread, 'id', '_id'),
     trainingDataId: idOf(trainingData, '_id'),
     fineTuneId: idOf(fineTune, '_id'),
+    prefixId: idOf(prefix, '_id'),
+    editId: idOf(edit, '_id'),
     uploadId: idOf(upload[0] as Record<string, unknown>, 'uploadId'),
     fileKey: idOf(upload[0] as Record<string, unknown>, 'fileKey'),
     suiteId,
