@@ -10,6 +10,19 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Outputs, relative to dist/. The script sits one folder below dist/, like every chunk (see URL_RELATIVE). */
+/** The esbuild options every Node bundle of dist shares (the core script here, the ESM entries in bundle-dist.mjs). */
+export const NODE_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  metafile: true,
+  legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: 'warning',
+};
+
 export const CORE_SCRIPT = 'chunks/core-script.js';
 export const CORE_CACHE = 'chunks/core-script.cache';
 export const CORE_LOADER = 'chunks/core.js';
@@ -69,17 +82,9 @@ export async function bundleCore(esbuild, external) {
     absWorkingDir: ROOT,
     stdin: { contents: CORE_ENTRY, resolveDir: ROOT, sourcefile: 'core-entry.js', loader: 'js' },
     outfile: `dist/${CORE_SCRIPT}`,
-    bundle: true,
+    ...NODE_BUNDLE,
     format: 'cjs',
-    platform: 'node',
-    target: 'node20',
     external,
-    sourcemap: true,
-    metafile: true,
-    legalComments: 'none',
-    minifyWhitespace: true,
-    minifySyntax: true,
-    logLevel: 'warning',
     define: { 'import.meta.url': '__seImportMetaUrl', __SERVICE_EMULATOR_BUILD_ID__: JSON.stringify(BUILD_ID_PLACEHOLDER) },
   });
   const path = new URL(`../dist/${CORE_SCRIPT}`, import.meta.url);

@@ -4,7 +4,7 @@
 // The emulator itself (index, server, CLI) is one code-cached script (scripts/bundle-core.mjs); the
 // MSW and test entries are ESM chunks that take createEmulator from dist/index.js.
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { bundleCore, makeCodeCache, writeCoreEntries } from './bundle-core.mjs';
+import { NODE_BUNDLE, bundleCore, makeCodeCache, writeCoreEntries } from './bundle-core.mjs';
 import { prepareScenarios } from './prepare-scenarios.mjs';
 import { fileURLToPath } from 'node:url';
 import { relative, sep } from 'node:path';
@@ -51,18 +51,10 @@ const result = await esbuild.build({
   entryPoints: Object.fromEntries(ENTRIES.map((e) => [e, `src/${e}.ts`])),
   outdir: 'dist',
   chunkNames: `${CHUNKS}/[name]-[hash]`,
-  bundle: true,
+  ...NODE_BUNDLE,
   splitting: true,
   format: 'esm',
-  platform: 'node',
-  target: 'node20',
   external,
-  sourcemap: true,
-  metafile: true,
-  legalComments: 'none',
-  minifyWhitespace: true,
-  minifySyntax: true,
-  logLevel: 'warning',
   // CommonJS bundled into ESM asks for `require` at run time.
   banner: { js: "import { createRequire as __seCreateRequire } from 'node:module'; const require = __seCreateRequire(import.meta.url);" },
   plugins: [
