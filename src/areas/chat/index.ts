@@ -48,7 +48,7 @@ export const chatArea = defineArea({
     });
     return {
       threads,
-      replies: new ChatReplies({ seed, retriever: retriever() }),
+      replies: new ChatReplies({ seed, retriever: retriever(), overrides: threads.overrides }),
       ctas,
       a2aTasks: ctx.area('a2a'),
       payments,

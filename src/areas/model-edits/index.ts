@@ -27,11 +27,8 @@ export const modelEditsArea = defineArea<ModelEditStore, ModelEditsSection>({
   create: (ctx) => {
     const releases = ctx.area('releases');
     const store = new ModelEditStore(ctx.deps, async (ws, id) => (await releases.get(id, ws)) !== undefined);
-    // Chat asks here before its generator: a send and a computed reply both see applied edits.
-    const chat = ctx.area('chat');
-    const source = (query: { workspaceId: string; releaseId: string; prompt: string }) => store.override(query);
-    chat.threads.overrides.set('model-edits', source);
-    chat.replies.overrides.set('model-edits', source);
+    // Chat asks here before its generator: a send and a computed reply share one set of overrides.
+    ctx.area('chat').threads.overrides.set('model-edits', (query) => store.override(query));
     return store;
   },
   routes: (store, ctx) =>
