@@ -33,6 +33,45 @@ export interface AreaMailbox {
   send(mail: AreaMail): { id: string; at: string };
 }
 
+/**
+ * Something that happened in the emulated service, raised by the area where it happened (a file
+ * indexed, a message flagged, a QA run finished...). Kinds are dotted names, `<area>.<what>`
+ * (emulator-defined: the spec does not show them). The notifications area listens: it turns events
+ * into notifications and signed webhook deliveries.
+ */
+export interface ServiceEvent {
+  workspaceId: string;
+  /** e.g. `rag.file.indexed`, `rag.file.failed`, `message.flagged`, `feedback.created`. */
+  kind: string;
+  /** The event's payload: ids and a few fields of the record it is about (JSON values only). */
+  data: Record<string, unknown>;
+  /** Tags the event carries (a flagger's `notificationTags`): triggers fire on them. */
+  tags?: string[];
+  /** A short human line, shown as the notification's message. */
+  message?: string;
+}
+
+/** A raised event with the emulator time it was raised at (epoch ms). */
+export interface RaisedEvent extends ServiceEvent {
+  at: number;
+}
+
+export type EventListener = (event: RaisedEvent) => Promise<void> | void;
+
+/** The world's event hub: `emit` awaits every listener in the order they subscribed (inside the emitter's transaction). */
+export interface AreaEvents {
+  emit(event: ServiceEvent): Promise<void>;
+  /** Subscribes for the world's life (areas subscribe once, in `create`). */
+  on(listener: EventListener): void;
+}
+
+/**
+ * Outbound HTTP from the emulated service (webhook deliveries, crawls, remote tool servers): the
+ * process's `fetch` looked up at call time, so MSW's interception applies, unless the emulator was
+ * created with its own `fetch`. Never called at import time or during a scenario load.
+ */
+export type OutboundFetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
 /** What an area is built from: the world's services, and the other areas mounted before it. */
 export interface AreaContext extends StoreDeps {
   /** The same five services as one object, for stores that take `StoreDeps`. */
@@ -43,6 +82,10 @@ export interface AreaContext extends StoreDeps {
   /** Runs `fn` atomically (route handlers already run inside one; jobs and hooks may need it). */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   readonly mailbox: AreaMailbox;
+  /** The world's event hub (see ServiceEvent). */
+  readonly events: AreaEvents;
+  /** Outbound HTTP (see OutboundFetch). */
+  readonly outbound: OutboundFetch;
   readonly rateLimiter: RateLimiter;
   /** The world's token signer (it changes with the seed: ask at use, never keep it). */
   signer(): TokenSigner;

@@ -12,7 +12,7 @@ import { World } from './world.js';
 import { checkAllowedOrigins } from '../core/origin-policy.js';
 import { exactIndexFactory } from '../vector/index-manager.js';
 import { loadHnswlib } from '../vector/hnsw-index.js';
-import type { AnyArea } from '../core/area.js';
+import type { AnyArea, OutboundFetch } from '../core/area.js';
 import type { TableDef } from '../storage/table-def.js';
 import { AREAS } from '../areas/index.js';
 import { registerAreaSections, worldTables } from './area-mount.js';
@@ -69,6 +69,11 @@ export interface EmulatorOptions {
   onInternalError?(err: unknown): void;
   /** Areas mounted after the built-in list (src/areas/index.ts): a plugin's, or a test's. */
   areas?: AnyArea[];
+  /**
+   * Outbound HTTP of the emulated service (webhook deliveries, crawls, remote tool servers). Absent:
+   * the process's `fetch`, looked up at each call, so an MSW server or worker intercepts it.
+   */
+  fetch?: OutboundFetch;
 }
 
 /** An issuer is an https (or, for local use, http) URL with no query and no fragment (RFC 8414 §2). */
@@ -150,6 +155,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     ...(options.issuer && { issuer: options.issuer }),
     ...(allowedOrigins.length > 0 && { allowedOrigins }),
     ...(options.onInternalError && { onInternalError: options.onInternalError }),
+    ...(options.fetch && { fetch: options.fetch }),
   });
   let kept: Awaited<ReturnType<Persistence['read']>>;
   try {

@@ -14,6 +14,8 @@ export function mountWorldAreas(world: World, list: readonly AnyArea[], deps: St
     settings: () => world.settings,
     transaction: (fn) => world.storage.transaction(fn),
     mailbox: world.mailbox,
+    events: world.events,
+    outbound: world.outbound,
     rateLimiter: world.rateLimiter,
     signer: () => world.signer,
     vectorIndexes: world.vectorIndexes,

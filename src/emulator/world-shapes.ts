@@ -10,7 +10,7 @@ import type { Storage, StorageSnapshot } from '../storage/storage.js';
 import type { ScenarioLister, ScenarioResolver } from '../scenarios/validate.js';
 import type { IndexViews } from '../vector/index-manager.js';
 import type { TextSegments } from '../areas/rag-search/text-index.js';
-import type { AnyArea } from '../core/area.js';
+import type { AnyArea, OutboundFetch } from '../core/area.js';
 
 export interface WorldSnapshot {
   storage: StorageSnapshot;
@@ -48,4 +48,6 @@ export interface WorldOptions {
   areas?: readonly AnyArea[];
   /** Origins trusted like loopback ones for the control API and credentialed CORS (normalized). */
   allowedOrigins?: string[];
+  /** Outbound HTTP of the emulated service (webhooks, crawls); the process's `fetch` at call time when absent. */
+  fetch?: OutboundFetch;
 }

@@ -34,6 +34,8 @@ import { loaderStores } from './loader-stores.js';
 import { FaultInjector } from '../control/fault-injector.js';
 import { RequestJournal } from '../control/request-journal.js';
 import { Mailbox } from '../control/mailbox-store.js';
+import { EventHub } from './event-hub.js';
+import type { OutboundFetch } from '../core/area.js';
 import { usedRateLimits } from './scenario-rate-limits.js';
 import { ScenarioRefSchema, type ClockChange } from '../control/schema.js';
 import type { ControlPort } from '../control/port.js';
@@ -86,6 +88,10 @@ export class World implements ControlPort {
   readonly journal = new RequestJournal();
   /** Mails the emulated service sent (they never leave the machine): harness state like the journal. */
   readonly mailbox: Mailbox;
+  /** Service events raised by areas (the notifications area listens). */
+  readonly events: EventHub;
+  /** Outbound HTTP of the emulated service: the configured fetch, else the process's at call time (so MSW intercepts it). */
+  readonly outbound: OutboundFetch;
   /** What reset returns to; absent after resuming a data dir, where reset reloads the scenario. */
   private boot: WorldSnapshot | undefined;
   /** Requests answered since the last load or reset: request ids come from these and the seed. */
@@ -101,6 +107,9 @@ export class World implements ControlPort {
     this.clock = new Clock({ mode: options.clockMode, now: 0 });
     this.ids = new IdFactory(this.random, () => this.clock.now());
     this.mailbox = new Mailbox(() => this.clock.iso());
+    this.events = new EventHub(() => this.clock.now());
+    const configured = options.fetch;
+    this.outbound = configured ?? ((input, init) => globalThis.fetch(input, init));
     this.vectorIndexes = new VectorIndexes(options.vectorIndexFactory);
     this.scheduler = new Scheduler(this.storage, this.clock, () => this.ids.objectId(), this.jobHandlers);
     const deps: StoreDeps = { storage: this.storage, clock: this.clock, ids: this.ids, random: this.random, scheduler: this.scheduler };

@@ -329,69 +329,9 @@ export {
 } from './landing.js';
 
 // QA, arena presets, style patterns and trust runs (qa.ts)
-export {
-  QaTestSchema,
-  QaSuiteSchema,
-  QaRunStatusSchema,
-  QaRunKindSchema,
-  QaUsageSchema,
-  QaJudgementSchema,
-  QaArenaVariantSchema,
-  QaResultSchema,
-  QaReleaseSummarySchema,
-  QaRunSummarySchema,
-  QaRunVariantSchema,
-  QaRunSchema,
-  TrustRunSchema,
-  QaEstimateLineSchema,
-  QaEstimateSchema,
-  QaCalibrationSchema,
-  ArenaPresetVariantSchema,
-  ArenaPresetSchema,
-  StylePatternSchema,
-  type QaTest,
-  type QaSuite,
-  type QaRunStatus,
-  type QaRunKind,
-  type QaUsage,
-  type QaJudgement,
-  type QaArenaVariant,
-  type QaResult,
-  type QaReleaseSummary,
-  type QaRunSummary,
-  type QaRunVariant,
-  type QaRun,
-  type TrustRun,
-  type QaEstimateLine,
-  type QaEstimate,
-  type QaCalibration,
-  type ArenaPresetVariant,
-  type ArenaPreset,
-  type StylePattern,
-} from './qa.js';
+export * from './qa.js';
 // Model lifecycle: training data, fine-tune jobs, workspace chat completions (model-lifecycle.ts; emulator-defined)
-export {
-  TrainingDataStatusSchema,
-  TrainingSourceSchema,
-  TrainingPairSchema,
-  TrainingDataSetSchema,
-  FineTuneStatusSchema,
-  LossPointSchema,
-  FineTuneJobSchema,
-  QaExportSchema,
-  WorkspaceChatMessageSchema,
-  WorkspaceChatCompletionSchema,
-  type TrainingDataStatus,
-  type TrainingSource,
-  type TrainingPair,
-  type TrainingDataSet,
-  type FineTuneStatus,
-  type LossPoint,
-  type FineTuneJob,
-  type QaExport,
-  type WorkspaceChatMessage,
-  type WorkspaceChatCompletion,
-} from './model-lifecycle.js';
+export * from './model-lifecycle.js';
 // Emulator-defined, every export (types.test.ts pairs each schema with its type): lifecycle requests, threads, model edits
 export * from './lifecycle-inputs.js';
 export * from './qa-inputs.js';

@@ -19,9 +19,9 @@ export type Rule =
   | { kind: 'scoped'; body?: (ids: AIds) => unknown; variants?: Variant[] }
   | { kind: 'own'; body?: (ids: AIds) => unknown; anonymous?: string };
 
-const scoped = (body?: (ids: AIds) => unknown, ...variants: Variant[]): Rule => ({ kind: 'scoped', ...(body && { body }), ...(variants.length > 0 && { variants }) });
-const own = (body?: (ids: AIds) => unknown): Rule => ({ kind: 'own', ...(body && { body }) });
-const pub = (reason: string): Rule => ({ kind: 'public', reason });
+export const scoped = (body?: (ids: AIds) => unknown, ...variants: Variant[]): Rule => ({ kind: 'scoped', ...(body && { body }), ...(variants.length > 0 && { variants }) });
+export const own = (body?: (ids: AIds) => unknown): Rule => ({ kind: 'own', ...(body && { body }) });
+export const pub = (reason: string): Rule => ({ kind: 'public', reason });
 
 /** The emulator's control plane: the test harness's own API (item 1 of issue 12 guards it by origin and host). */
 export const CONTROL_PREFIXES = ['/__emulator/'];

@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { MATRIX } from '../support/doors.js';
 import { useDoor, type SuiteDoor } from '../support/use-door.js';
-import { CONTROL_PREFIXES, CONTROL_ROUTES, RULES, type Rule, type Variant } from './tenant-routes.js';
-import { A_EXTERNAL_USER, A_PRIVATE, populateA, type AIds } from './tenant-setup.js';
+import { CONTROL_PREFIXES, CONTROL_ROUTES, type Rule, type Variant } from './tenant-routes.js';
+import { ALL_RULES as RULES, populateAll } from './tenant-parts.js';
+import { A_EXTERNAL_USER, A_PRIVATE, type AIds } from './tenant-setup.js';
 
 const REFUSED = [401, 403, 404];
 const A_WORKSPACE = 'ws_acme';
@@ -83,7 +84,7 @@ describe.each(MATRIX)('tenant walk: $label', ({ driver, door: doorName }) => {
   });
 
   it('no caller of workspace B, and no caller without credentials, reads or writes workspace A', { timeout: 600_000 }, async () => {
-    const ids = await populateA(door);
+    const ids = await populateAll(door);
     const aIds = [...new Set([...A_PRIVATE, ...Object.entries(ids).filter(([k]) => !['version', 'userId', 'bReleaseId'].includes(k)).map(([, v]) => v)])];
     const start = await door.emulator.snapshot();
     const failures: string[] = [];
