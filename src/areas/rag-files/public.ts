@@ -3,3 +3,5 @@
 export { fileNotFound } from './errors.js';
 export type { RagFileServices } from './services.js';
 export type { RagFileStore } from './store.js';
+export { ingestFile, type IngestInput } from './ingest.js';
+export { PRESIGNED_PATH } from './uploads.js';
