@@ -3,7 +3,7 @@
 import type { SuiteDoor } from './use-door.js';
 
 /** A 16-bit PCM WAV of `seconds` of a gliding tone (plus a little hashed noise), header and all. */
-export function foreignWav(seconds: number, sampleRate = 22_050, channels = 2, hz = 180): Uint8Array {
+export function foreignWav(seconds: number, sampleRate = 22_050, channels = 2, hz = 180): Uint8Array<ArrayBuffer> {
   const frames = Math.round(seconds * sampleRate);
   const dataBytes = frames * channels * 2;
   const out = new Uint8Array(44 + dataBytes);
@@ -34,7 +34,7 @@ export function foreignWav(seconds: number, sampleRate = 22_050, channels = 2, h
 export const toBase64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
 
 /** Speech from the emulator's text-to-speech, as bytes. */
-export async function speak(door: SuiteDoor, key: string, text: string, voiceId?: string): Promise<Uint8Array> {
+export async function speak(door: SuiteDoor, key: string, text: string, voiceId?: string): Promise<Uint8Array<ArrayBuffer>> {
   const res = await door.fetch('/api/v1/tts', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': key },
@@ -45,7 +45,7 @@ export async function speak(door: SuiteDoor, key: string, text: string, voiceId?
 }
 
 /** An audio upload URL, then the PUT of `bytes` to it; answers the fileKey. */
-export async function uploadAudio(door: SuiteDoor, key: string, bytes: Uint8Array, filename: string, contentType = 'audio/wav'): Promise<string> {
+export async function uploadAudio(door: SuiteDoor, key: string, bytes: Uint8Array<ArrayBuffer>, filename: string, contentType = 'audio/wav'): Promise<string> {
   const slot = await door.call('POST', '/api/v1/audio/upload-url', { key }, { filename, contentType });
   if (slot.status !== 200) throw new Error(`upload-url answered ${slot.status}: ${slot.text}`);
   const put = await fetch(slot.body.uploadUrl as string, { method: 'PUT', body: bytes, headers: { 'content-type': contentType } });
@@ -54,7 +54,7 @@ export async function uploadAudio(door: SuiteDoor, key: string, bytes: Uint8Arra
 }
 
 /** An MP3 of `seconds` (MPEG-1 Layer III frames, 128 kb/s at 44.1 kHz, 417 bytes each, silent payload): another real format. */
-export function mp3Frames(seconds: number): Uint8Array {
+export function mp3Frames(seconds: number): Uint8Array<ArrayBuffer> {
   const frames = Math.round((seconds * 44_100) / 1152);
   const out = new Uint8Array(frames * 417);
   for (let i = 0; i < frames; i++) out.set([0xff, 0xfb, 0x90, 0x64], i * 417);
