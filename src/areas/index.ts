@@ -41,6 +41,9 @@ import { fineTuneArea } from './fine-tune/index.js';
 import { workspaceChatArea } from './workspace-chat/index.js';
 import { threadsArea } from './threads/index.js';
 import { modelEditsArea } from './model-edits/index.js';
+import { audioTranscriptsArea } from './audio-transcripts/index.js';
+import { ttsArea } from './tts/index.js';
+import { voiceprintsArea } from './voiceprints/index.js';
 
 export const AREAS: AnyArea[] = [
   // the older areas, in dependency order
@@ -80,4 +83,7 @@ export const AREAS: AnyArea[] = [
   workspaceChatArea,
   threadsArea,
   modelEditsArea,
+  audioTranscriptsArea,
+  ttsArea,
+  voiceprintsArea,
 ];

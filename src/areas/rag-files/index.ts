@@ -34,7 +34,7 @@ export const ragArea = defineArea({
     const limits = new WorkspaceLimits(ctx.deps, ctx.area('workspaces'));
     return { targets, files, events, pipeline, uploads: new RagUploadStore(ctx.deps), uploadLimiter, limits, textIndex };
   },
-  routes: (rag) => [...ragFileRoutes(rag), ...ragUploadRoutes(rag)],
+  routes: (rag, ctx) => [...ragFileRoutes(rag), ...ragUploadRoutes(rag, { seed: () => ctx.seed(), outbound: ctx.outbound })],
   jobs: (rag) => rag.pipeline.jobs(),
   // RAG content loads after the users' tokens, so adding it left every earlier seeded id and token unchanged.
   builtin: {

@@ -164,6 +164,7 @@ export class RagPipeline {
     const options = parseJson<FileOptions>(row.options, {});
     const settings = await this.chunkSettings(row);
     const cleaners = options.cleaners ?? ['whitespace'];
+    if (options.transcriptError !== undefined) return;
     if (options.transcript === undefined && this.prepareOffloaded(row, cleaners, settings)) return;
     void (async () => {
       const text = clean(options.transcript ?? (await this.rawText(row)), cleaners);
@@ -226,6 +227,7 @@ export class RagPipeline {
   /** The file's text: parsed from its bytes (or its transcript), cleaned, with the date found when asked. */
   async readText(row: FileRow): Promise<string> {
     const options = parseJson<FileOptions>(row.options, {});
+    if (options.transcriptError !== undefined) throw new ParseError(options.transcriptError);
     const raw = options.transcript ?? (await this.rawText(row));
     const text = clean(raw, options.cleaners ?? ['whitespace']);
     if (!text) throw new ParseError('File contains no text once cleaned');

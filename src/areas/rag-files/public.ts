@@ -3,3 +3,6 @@
 export { fileNotFound } from './errors.js';
 export type { RagFileServices } from './services.js';
 export type { RagFileStore } from './store.js';
+export { ingestFile, type IngestInput } from './ingest.js';
+export { PRESIGNED_PATH } from './uploads.js';
+export { base64ToBytes, bytesToBase64 } from './base64.js';

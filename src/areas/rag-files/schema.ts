@@ -122,7 +122,7 @@ const AudioCommon = {
   description: z.string().max(5000).optional(),
   ragVectorId: z.string().min(1).max(200).optional(),
   chunkingTool: ChunkingToolSchema.optional(),
-  /** Emulator-defined: the transcript to index (nothing is transcribed offline). */
+  /** Emulator-defined: a transcript to index as it is, instead of transcribing the audio (then nothing is fetched). */
   transcript: z.string().min(1).max(1_000_000).optional(),
   language: z.string().max(20).optional(),
 };

@@ -69,6 +69,8 @@ export interface FileOptions {
   publishedDate?: string;
   /** Text to index as it is (audio transcripts), instead of parsing `raw`. */
   transcript?: string;
+  /** Why an audio file has no transcript: its processing step fails with this message. */
+  transcriptError?: string;
   audioUrl?: string;
 }
 

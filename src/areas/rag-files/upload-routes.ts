@@ -8,6 +8,9 @@ import { targetNotFound } from '../rag-targets/public.js';
 import { TARGET_DEFAULTS } from '../rag-targets/public.js';
 import { loadTokenCounter } from './parsing/chunker.js';
 import { ParseError, detectKind, extractText } from './parsing/parse.js';
+import { AudioReadError, transcribeAudio } from '../../audio/transcribe.js';
+import { fetchAudio, nameOfUrl, type Fetcher } from '../../audio/fetch-audio.js';
+import { ingestFile } from './ingest.js';
 import { parseCleaners, readUpload, resolveTargets, saveUpload, type IncomingFile } from './intake.js';
 import { fileBytes } from './multipart.js';
 import {
@@ -37,33 +40,43 @@ const EMBEDDING_USD_PER_MTOK = 0.02;
 /** Layout-aware chunkers cost extra per page-sized block of 500 tokens (emulator-defined). */
 const LAYOUT_USD_PER_BLOCK = { default: 0, 'chapter-aware': 0, langextract: 0, openparse: 0.001, unstructured: 0.002 } as const;
 
-function audioName(url: string): string {
-  const last = new URL(url).pathname.split('/').filter(Boolean).pop();
-  return last ? decodeURIComponent(last).replace(/[\\/]/g, '_') : 'audio';
+/** What the audio routes need beyond the area's stores: the seed (transcripts) and outbound fetch. */
+export interface RagAudioDeps {
+  seed(): number;
+  outbound: Fetcher;
 }
 
-export function ragUploadRoutes(rag: RagFileServices): RouteDef[] {
+export function ragUploadRoutes(rag: RagFileServices, audio: RagAudioDeps): RouteDef[] {
   const { files, targets, pipeline, uploads, uploadLimiter } = rag;
 
-  const indexAudio = async (principal: Parameters<typeof actorOf>[0], body: AudioInput, incoming: IncomingFile, fileKey?: string) => {
-    const workspaceId = workspaceOf(principal);
-    const rows = await resolveTargets(targets, workspaceId, body.ragVectorId);
-    const name = incoming.filename;
-    const transcript = body.transcript ?? `Audio recording ${name}. No speech was transcribed: the emulator works offline; send "transcript" to index real text.`;
-    await rag.limits.ensureStorage(workspaceId, incoming.bytes.length * rows.length);
-    const saved = await saveUpload(files, pipeline, {
-      workspaceId,
-      targets: rows,
-      title: body.title ?? name,
-      description: body.description ?? '',
-      chunkingTool: body.chunkingTool ?? 'default',
-      options: { transcript, ...('audioUrl' in body && { audioUrl: body.audioUrl }) },
-      incoming,
+  /** Transcribes the audio (unless a transcript is given) and indexes the text; unreadable audio saves a file that fails processing. */
+  const indexAudio = async (principal: Parameters<typeof actorOf>[0], body: AudioInput, incoming: IncomingFile, fileKey?: string, fetchError?: string) => {
+    let transcript = body.transcript;
+    let transcriptError = fetchError;
+    if (transcript === undefined && transcriptError === undefined) {
+      try {
+        transcript = (await transcribeAudio(incoming.bytes, { seed: audio.seed(), mimeType: incoming.contentType, filename: incoming.filename })).text;
+      } catch (err) {
+        if (!(err instanceof AudioReadError)) throw err;
+        transcriptError = err.message;
+      }
+    }
+    return ingestFile(rag, {
+      workspaceId: workspaceOf(principal),
+      vectorId: body.ragVectorId,
+      title: body.title ?? incoming.filename,
+      description: body.description,
+      filename: incoming.filename,
+      contentType: incoming.contentType,
+      bytes: incoming.bytes,
+      transcript,
+      transcriptError,
+      chunkingTool: body.chunkingTool,
       fileKey,
       fileType: 'audio',
+      ...('audioUrl' in body && { extraOptions: { audioUrl: body.audioUrl } }),
       actor: actorOf(principal),
     });
-    return files.records(saved, false);
   };
 
   return [
@@ -185,22 +198,26 @@ export function ragUploadRoutes(rag: RagFileServices): RouteDef[] {
       method: 'POST',
       path: '/api/v1/rag/files/audio',
       tag: TAG,
-      summary: 'Index an audio recording by URL (its transcript is indexed; nothing is fetched)',
+      summary: 'Index an audio recording by URL: fetched, transcribed (deterministically), and its transcript indexed; an unreachable URL or unreadable audio fails the file with the reason',
       auth: WRITE,
       emulatorDefined: true,
       body: AudioFromUrlSchema,
       response: z.array(FileRecordSchema),
       handler: async ({ principal, body }) => {
         uploadLimiter.hit(principal);
-        const filename = audioName(body.audioUrl);
-        return indexAudio(principal, body, { filename, contentType: 'audio/mpeg', bytes: new Uint8Array(0) });
+        // A transcript given by the caller is indexed as it is: nothing to fetch.
+        if (body.transcript !== undefined) return indexAudio(principal, body, { filename: nameOfUrl(body.audioUrl), contentType: 'audio/mpeg', bytes: new Uint8Array(0) });
+        await resolveTargets(targets, workspaceOf(principal), body.ragVectorId);
+        const fetched = await fetchAudio(audio.outbound, body.audioUrl, MAX_UPLOAD_BYTES);
+        if (!fetched.ok) return indexAudio(principal, body, { filename: fetched.filename, contentType: 'audio/mpeg', bytes: new Uint8Array(0) }, undefined, fetched.error);
+        return indexAudio(principal, body, { filename: fetched.filename, contentType: fetched.contentType, bytes: fetched.bytes });
       },
     }),
     defineRoute({
       method: 'POST',
       path: '/api/v1/rag/files/audio-from-presigned',
       tag: TAG,
-      summary: 'Finalise a presigned audio upload and index its transcript',
+      summary: 'Finalise a presigned audio upload: transcribe it and index its transcript',
       auth: WRITE,
       emulatorDefined: true,
       body: AudioFromPresignedSchema,

@@ -5,7 +5,7 @@ import type { StoreDeps } from '../../core/services.js';
 import { toIso } from '../../core/services.js';
 import { base64ToBytes, bytesToBase64 } from './base64.js';
 import { badUpload, uploadNotFound } from './errors.js';
-import { PRESIGNED_TTL_MS } from './schema.js';
+import { MAX_UPLOAD_BYTES, PRESIGNED_TTL_MS } from './schema.js';
 
 interface UploadRow {
   [column: string]: string | number | null;
@@ -32,6 +32,7 @@ export const PRESIGNED_PATH = '/api/v1/rag/presigned';
 export class RagUploadStore {
   constructor(private readonly deps: StoreDeps) {}
 
+  /** A `byteSize` of 0 (audio upload URLs, whose size is not announced) accepts any size up to the upload limit. */
   async create(workspaceId: string, items: { byteSize: number; filename: string; contentType?: string | undefined }[], origin: string) {
     const now = this.deps.clock.now();
     const out = [];
@@ -63,9 +64,9 @@ export class RagUploadStore {
     const row = await this.deps.storage.get<UploadRow>('SELECT * FROM rag_uploads WHERE id = ?', [uploadId]);
     if (!row) throw uploadNotFound();
     if (this.deps.clock.now() > Number(row.expires_at)) throw new EmulatorError('FORBIDDEN', 'Upload URL has expired', { expiresAt: toIso(Number(row.expires_at)) });
-    if (bytes.length !== Number(row.byte_size)) {
+    if (Number(row.byte_size) === 0 ? bytes.length === 0 || bytes.length > MAX_UPLOAD_BYTES : bytes.length !== Number(row.byte_size)) {
       throw badUpload('Body size does not match the presigned byteSize', [
-        { path: 'body', message: `Expected ${row.byte_size} bytes, got ${bytes.length}` },
+        { path: 'body', message: Number(row.byte_size) === 0 ? `Expected 1 to ${MAX_UPLOAD_BYTES} bytes, got ${bytes.length}` : `Expected ${row.byte_size} bytes, got ${bytes.length}` },
       ]);
     }
     await this.deps.storage.run('UPDATE rag_uploads SET data = ?, content_type = ?, uploaded_at = ? WHERE id = ?', [

@@ -1,0 +1,22 @@
+// Request and answer schemas of the text-to-speech routes (emulator-defined).
+import { z } from 'zod';
+import { TtsVoiceSchema } from '../../types/audio.js';
+import { pageSchema } from '../workspaces/public.js';
+
+/** The longest text one request speaks (about 200 words, over a minute of speech). */
+export const MAX_TTS_CHARACTERS = 1000;
+
+export const TtsRequestSchema = z
+  .object({
+    text: z
+      .string()
+      .max(MAX_TTS_CHARACTERS, `At most ${MAX_TTS_CHARACTERS} characters`)
+      .refine((t) => t.trim().length > 0, 'Text to speak is required'),
+    /** A voice of GET /api/v1/tts/voices (default voice_aria). */
+    voiceId: z.string().min(1).max(100).optional(),
+    /** Only WAV (16 kHz, 16-bit PCM, mono). */
+    format: z.literal('wav').default('wav'),
+  })
+  .strict();
+
+export const VoiceListSchema = pageSchema(TtsVoiceSchema);
