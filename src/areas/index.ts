@@ -42,6 +42,7 @@ import { workspaceChatArea } from './workspace-chat/index.js';
 import { threadsArea } from './threads/index.js';
 import { modelEditsArea } from './model-edits/index.js';
 import { flaggersArea } from './flaggers/index.js';
+import { analyticsArea } from './analytics/index.js';
 
 export const AREAS: AnyArea[] = [
   // the older areas, in dependency order
@@ -82,4 +83,5 @@ export const AREAS: AnyArea[] = [
   threadsArea,
   modelEditsArea,
   flaggersArea,
+  analyticsArea,
 ];

@@ -51,6 +51,7 @@ export const flaggersScenario = {
           match: { keywords: ['refund', 'money back'] },
         },
       ],
+      rag: { targets: [{ id: 'vec_fa', title: 'FA docs' }, { id: 'vec_idle', title: 'Idle' }] },
     },
     {
       id: 'ws_else',
@@ -60,4 +61,5 @@ export const flaggersScenario = {
       releases: [{ id: 'rel_else', name: 'Else bot', status: 'active', authMode: 'optional' }],
     },
   ],
+  settings: { indexing: { stageMs: 500, consistencyMs: [10_000, 10_000] } },
 };
