@@ -44,6 +44,8 @@ import { modelEditsArea } from './model-edits/index.js';
 import { audioTranscriptsArea } from './audio-transcripts/index.js';
 import { ttsArea } from './tts/index.js';
 import { voiceprintsArea } from './voiceprints/index.js';
+import { flaggersArea } from './flaggers/index.js';
+import { analyticsArea } from './analytics/index.js';
 
 export const AREAS: AnyArea[] = [
   // the older areas, in dependency order
@@ -86,4 +88,6 @@ export const AREAS: AnyArea[] = [
   audioTranscriptsArea,
   ttsArea,
   voiceprintsArea,
+  flaggersArea,
+  analyticsArea,
 ];

@@ -338,3 +338,4 @@ export * from './qa-inputs.js';
 export * from './threads.js';
 export * from './model-edits.js';
 export * from './audio.js';
+export * from './flaggers-analytics.js';

@@ -4,6 +4,7 @@ import type { SuiteDoor } from '../support/use-door.js';
 import { RULES, type Rule } from './tenant-routes.js';
 import { populateA, type AIds } from './tenant-setup.js';
 import { audioPart } from './parts/audio.js';
+import { flaggersAnalyticsPart } from './parts/flaggers-analytics.js';
 
 export interface TenantPart {
   /** Its routes, classified like RULES (`METHOD /path/:param` → rule). */
@@ -13,7 +14,10 @@ export interface TenantPart {
 }
 
 /** One line per part (append yours). */
-export const PARTS: TenantPart[] = [audioPart];
+export const PARTS: TenantPart[] = [
+  audioPart,
+  flaggersAnalyticsPart,
+];
 
 /** Every rule: the first walk's and each part's (a route classified twice is a mistake). */
 export const ALL_RULES: Record<string, Rule> = (() => {

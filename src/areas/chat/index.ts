@@ -30,7 +30,7 @@ export const chatArea = defineArea({
     const seed = () => ctx.seed();
     const rag = ctx.area('rag');
     const retriever = () => new RagContextRetriever(ctx.area('rag-search'), rag.targets, rag.files);
-    const threads = new ChatThreadStore(ctx.deps, ctx.area('transcripts'));
+    const threads = new ChatThreadStore(ctx.deps, ctx.area('transcripts'), ctx.events);
     const ctas = ctx.area('chat-cta');
     const payments = ctx.area('x402');
     const service = new ChatService({

@@ -15,7 +15,7 @@ export type { ChatResult, ChatService } from './send.js';
 export { sseResponse } from './streaming.js';
 export type { ChatThreadStore, ThreadRecord } from './thread-store.js';
 export { assistantChain } from './assistants.js';
-export { loadTokenizer, usageOf } from './usage.js';
+export { DEFAULT_MODEL, loadTokenizer, usageOf } from './usage.js';
 export { ReplyOverrides } from './reply-overrides.js';
 export type { OverrideQuery, ReplyOverride } from './reply-overrides.js';
 export type { ChatMessageOut, Visibility } from './thread-store.js';

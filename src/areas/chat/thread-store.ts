@@ -1,5 +1,6 @@
 // Chat threads and their messages. Every thread mirrors into the transcripts store under the same
 // id (thread id = transcript id), so the transcripts routes and `chat history` see the conversation.
+import type { AreaEvents } from '../../core/area.js';
 import type { StoreDeps } from '../../core/services.js';
 import { parseJson, toIso } from '../../core/services.js';
 import type { TranscriptStore } from '../transcripts/public.js';
@@ -159,6 +160,8 @@ export class ChatThreadStore {
   constructor(
     private readonly deps: StoreDeps,
     private readonly transcripts: TranscriptStore,
+    /** Raises `chat.message.stored` for each stored user and assistant message (flaggers listen). */
+    private readonly events?: AreaEvents,
   ) {}
 
   async create(input: {
@@ -288,8 +291,11 @@ export class ChatThreadStore {
     await this.deps.storage.run('UPDATE chat_threads SET cta_state = ? WHERE id = ?', [JSON.stringify(state), id]);
   }
 
-  /** Appends a message to the thread and to its mirror transcript; answers it in the ChatMessage shape. */
-  async append(thread: ThreadRecord, message: NewMessage): Promise<ChatMessageOut> {
+  /**
+   * Appends a message to the thread and to its mirror transcript; answers it in the ChatMessage shape.
+   * `emit: false` (a scenario's history) stores it without raising `chat.message.stored`.
+   */
+  async append(thread: ThreadRecord, message: NewMessage, options: { emit?: boolean } = {}): Promise<ChatMessageOut> {
     const now = this.deps.clock.now();
     const id = this.deps.ids.objectId();
     const current = (await this.get(thread.id)) as ThreadRecord;
@@ -314,6 +320,23 @@ export class ChatThreadStore {
       'UPDATE chat_threads SET message_count = ?, assistant_replies = ?, last_message_at = ?, updated_at = ? WHERE id = ?',
       [position + 1, current.assistantReplies + (message.role === 'assistant' ? 1 : 0), now, now, thread.id],
     );
+    if (this.events && options.emit !== false && message.role !== 'system') {
+      await this.events.emit({
+        workspaceId: thread.workspaceId,
+        kind: 'chat.message.stored',
+        data: {
+          threadId: thread.id,
+          messageId: id,
+          role: message.role,
+          content: message.content,
+          releaseId: thread.releaseId,
+          ...(thread.kind === 'user' && { userId: thread.ownerId }),
+        },
+      });
+    }
+    // Read back after the listeners: a flagger may have tagged the message's metadata.
+    const row = (await this.deps.storage.get<MessageRow>('SELECT * FROM chat_messages WHERE id = ?', [id])) as MessageRow;
+    const metadata = parseJson<Record<string, unknown>>(row.metadata, {});
     // A transcript deleted through the transcripts routes stops mirroring; the thread goes on.
     const mirror = await this.transcripts.exists(null, thread.id);
     if (mirror && !mirror.locked) {
@@ -324,11 +347,22 @@ export class ChatThreadStore {
         context: message.context ?? [],
         id,
         tokenCount: message.tokenCount,
-        ...(Object.keys(message.metadata).length > 0 && { metadata: message.metadata }),
+        ...(Object.keys(metadata).length > 0 && { metadata }),
       });
     }
-    const row = await this.deps.storage.get<MessageRow>('SELECT * FROM chat_messages WHERE id = ?', [id]);
-    return messageOut(row as MessageRow);
+    return messageOut(row);
+  }
+
+  /** Records a flag on a stored message: `metadata.flags` lists it, `metadata.tags` gains its tags. */
+  async tagMessage(messageId: string, flag: { flagId: string; flaggerId: string; tags: string[] }): Promise<boolean> {
+    const row = await this.deps.storage.get<{ metadata: string }>('SELECT metadata FROM chat_messages WHERE id = ?', [messageId]);
+    if (!row) return false;
+    const metadata = parseJson<Record<string, unknown>>(row.metadata, {});
+    const flags = Array.isArray(metadata.flags) ? metadata.flags : [];
+    const tags = Array.isArray(metadata.tags) ? metadata.tags : metadata.tags === undefined ? [] : undefined;
+    const next = { ...metadata, flags: [...flags, flag], ...(tags && { tags: [...tags, ...flag.tags.filter((t) => !tags.includes(t))] }) };
+    await this.deps.storage.run('UPDATE chat_messages SET metadata = ? WHERE id = ?', [JSON.stringify(next), messageId]);
+    return true;
   }
 
   async messages(threadId: string, limit: number, offset: number): Promise<ChatMessageOut[]> {

@@ -71,7 +71,7 @@ export async function loadThreads(
       metadata: doc.metadata,
     });
     for (const message of doc.messages) {
-      await deps.threads.append(thread, { role: message.role, content: message.content, contentType: 'text', tokenCount: tokenizer.count(message.content), metadata: {} });
+      await deps.threads.append(thread, { role: message.role, content: message.content, contentType: 'text', tokenCount: tokenizer.count(message.content), metadata: {} }, { emit: false });
     }
     if (doc.archived) await deps.threads.update(thread.id, { archived: true });
     out.chats.push(thread.id);

@@ -1,0 +1,28 @@
+// The flaggers routes' path and query shapes (bodies and answers are public: src/types/flaggers-analytics.ts).
+import { z } from 'zod';
+import { PageQuerySchema } from '../workspaces/public.js';
+
+const Id = z.string().min(1).max(200);
+
+/** A point in time as a query gives it: epoch milliseconds, an ISO 8601 date-time, or a date (UTC midnight). */
+export const TimeParamSchema = z.union([
+  z.string().regex(/^\d{1,15}$/).transform(Number),
+  z.iso.datetime({ offset: true }).transform((v) => Date.parse(v)),
+  z.iso.date().transform((v) => Date.parse(`${v}T00:00:00.000Z`)),
+]);
+
+export const FlaggerParamsSchema = z.object({ flaggerId: Id });
+
+const Bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const FlaggerListQuerySchema = PageQuerySchema.extend({ enabled: Bool.optional() });
+
+export const FlagListQuerySchema = PageQuerySchema.extend({
+  flaggerId: Id.optional(),
+  threadId: Id.optional(),
+  releaseId: Id.optional(),
+  since: TimeParamSchema.optional(),
+  until: TimeParamSchema.optional(),
+});
+
+export const FlaggerDeletedSchema = z.object({ status: z.literal('ok'), _id: z.string() });
