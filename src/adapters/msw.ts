@@ -12,7 +12,16 @@ export interface EmulatorLike {
 export interface HandlerOptions {
   /** Where the emulated service "lives"; one URL or several. Default `http://127.0.0.1:4010`. */
   baseUrl?: string | string[];
+  /**
+   * Where the tool servers (MCP) "live", like the real `https://mcp.divinci.app`: `/mcp`,
+   * `/{whitelabelId}/mcp`, each tenant's `/authorize`, `/token`, `/callback`, `/register`, the
+   * `/.well-known/*` documents and the sign-in page (`/oauth/*`) are answered there too.
+   */
+  mcpBaseUrl?: string;
 }
+
+/** The paths an MCP base URL answers (docs/mcp.md). */
+const MCP_PATH = /^\/(?:mcp|[^/]+\/(?:mcp|authorize|token|callback|register)|\.well-known\/.*|oauth\/.*)$/;
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 
@@ -22,12 +31,22 @@ export function createHandlers(emulator: EmulatorLike, options: HandlerOptions =
   if (bases[0] !== undefined) void emulator.serveAt?.(bases[0])?.catch(() => undefined);
   // A predicate, not a `${base}/*` path: MSW decodes path params, and a malformed escape
   // (`%E2%82`) would throw inside MSW (a 500) before the emulator could answer its 404.
-  return bases.map((base) =>
+  const handlers = bases.map((base) =>
     http.all(
       ({ request }) => request.url === base || /^[/?#]/.test(request.url.slice(base.length)) && request.url.startsWith(base),
       ({ request }) => emulator.fetch(request),
     ),
   );
+  if (options.mcpBaseUrl !== undefined) {
+    const mcpBase = options.mcpBaseUrl.replace(/\/+$/, '');
+    handlers.push(
+      http.all(
+        ({ request }) => request.url.startsWith(`${mcpBase}/`) && MCP_PATH.test(new URL(request.url).pathname),
+        ({ request }) => emulator.fetch(request),
+      ),
+    );
+  }
+  return handlers;
 }
 
 /** Shorthand for `createHandlers`: `setupServer(...handlers(emulator))`. */

@@ -46,6 +46,7 @@ import { ttsArea } from './tts/index.js';
 import { voiceprintsArea } from './voiceprints/index.js';
 import { flaggersArea } from './flaggers/index.js';
 import { analyticsArea } from './analytics/index.js';
+import { mcpArea } from './mcp/index.js';
 
 export const AREAS: AnyArea[] = [
   // the older areas, in dependency order
@@ -90,4 +91,5 @@ export const AREAS: AnyArea[] = [
   voiceprintsArea,
   flaggersArea,
   analyticsArea,
+  mcpArea,
 ];

@@ -95,7 +95,35 @@ export const EXTRA_RESPONSES: Record<string, Record<string, Json>> = {
       content: { 'application/json': { schema: { $ref: '#/components/schemas/JsonRpcResponse' } } },
     },
   },
+  ...mcpResponses('/mcp'),
+  ...mcpResponses('/:whitelabelId/mcp'),
 };
+
+/** The tool servers (areas/mcp): the MCP SDK's transport answers JSON-RPC, its own refusals included; the emulator's gates answer envelopes. */
+function mcpResponses(path: string): Record<string, Record<string, Json>> {
+  const rpc = { $ref: '#/components/schemas/JsonRpcResponse' };
+  const either = { content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }, rpc] } } } };
+  const envelope = { content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
+  const notAllowed = { '405': { description: 'The server is stateless: no stream to open, no session to end (a JSON-RPC error; Allow: POST)', content: { 'application/json': { schema: rpc } } } };
+  return {
+    [`POST ${path}`]: {
+      '200': { description: 'A JSON-RPC 2.0 response (or a batch of them)', content: { 'application/json': { schema: {} } } },
+      '202': { description: 'Notifications and responses accepted (no body)' },
+      '400': { description: 'A malformed JSON-RPC message (JSON-RPC error) or request', ...either },
+      '401': {
+        description: 'No or a bad credential: WWW-Authenticate names the resource metadata (RFC 9728) so MCP clients sign in',
+        headers: { 'WWW-Authenticate': { description: 'Bearer resource_metadata="…"', schema: { type: 'string' } } },
+        ...envelope,
+      },
+      '403': { description: 'The workspace switch is off, or the token holds none of allowedScopes', ...envelope },
+      '406': { description: 'Accept must name application/json and text/event-stream (JSON-RPC error)', content: { 'application/json': { schema: rpc } } },
+      '415': { description: 'Content-Type must be application/json (JSON-RPC error)', content: { 'application/json': { schema: rpc } } },
+      '429': { description: 'mcpRateLimit of the release (Retry-After)', ...envelope },
+    },
+    [`GET ${path}`]: notAllowed,
+    [`DELETE ${path}`]: notAllowed,
+  };
+}
 
 /** Components the extra answers refer to. */
 export const EXTRA_SCHEMAS: Record<string, Json> = {

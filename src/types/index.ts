@@ -339,3 +339,4 @@ export * from './threads.js';
 export * from './model-edits.js';
 export * from './audio.js';
 export * from './flaggers-analytics.js';
+export * from './mcp.js';

@@ -73,6 +73,10 @@ function otherErrorFormat(path: string, body: unknown): boolean {
   if (path.startsWith('/oauth/') && b && typeof b.error === 'string') return true;
   // A2A answers JSON-RPC 2.0 error objects (CONTRACT section 7).
   if (path.startsWith('/api/v1/a2a') && b && b.jsonrpc === '2.0') return true;
+  // The tool servers answer the MCP SDK transport's JSON-RPC 2.0 errors, and 405 to GET and DELETE (docs/mcp.md).
+  if (/^\/(?:\{whitelabelId\}\/)?mcp$/.test(path) && b && b.jsonrpc === '2.0') return true;
+  // A tenant's OAuth endpoints are the OAuth ones under its prefix: RFC 6749 errors.
+  if (/^\/\{whitelabelId\}\/(?:authorize|token|register)$/.test(path) && b && typeof b.error === 'string') return true;
   return false;
 }
 

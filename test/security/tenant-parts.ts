@@ -5,6 +5,7 @@ import { RULES, type Rule } from './tenant-routes.js';
 import { populateA, type AIds } from './tenant-setup.js';
 import { audioPart } from './parts/audio.js';
 import { flaggersAnalyticsPart } from './parts/flaggers-analytics.js';
+import { mcpPart } from './parts/mcp.js';
 
 export interface TenantPart {
   /** Its routes, classified like RULES (`METHOD /path/:param` → rule). */
@@ -17,6 +18,7 @@ export interface TenantPart {
 export const PARTS: TenantPart[] = [
   audioPart,
   flaggersAnalyticsPart,
+  mcpPart,
 ];
 
 /** Every rule: the first walk's and each part's (a route classified twice is a mistake). */

@@ -96,7 +96,9 @@ export function metadataRoutes(signer: () => TokenSigner): RouteDef[] {
       realClient: 'https://sdk.divinci.ai/mcp/authentication/ (release MCP at /{whitelabelId}/mcp)',
       params: z.object({ tenant: z.string().min(1), resource: z.string().min(1) }),
       response: ProtectedResourceSchema,
-      handler: ({ request, params }) => protectedResource(request, signer().issuer, `${params.tenant}/${params.resource}`),
+      // A tenant's tool server (`/{whitelabelId}/mcp`) has its own authorization server under its prefix (REAL-WIRE section 9).
+      handler: ({ request, params }) =>
+        protectedResource(request, params.resource === 'mcp' ? `${new URL(request.url).origin}/${params.tenant}` : signer().issuer, `${params.tenant}/${params.resource}`),
     }),
     defineRoute({
       method: 'GET',

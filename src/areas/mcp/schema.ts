@@ -1,0 +1,5 @@
+// The mcp area's scenario section: `workspaces[].mcp {enabled}` sets the workspace switch.
+import { z } from 'zod';
+
+export const McpScenarioSchema = z.object({ enabled: z.boolean() }).strict();
+export type McpScenario = z.infer<typeof McpScenarioSchema>;
