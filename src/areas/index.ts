@@ -41,6 +41,11 @@ import { fineTuneArea } from './fine-tune/index.js';
 import { workspaceChatArea } from './workspace-chat/index.js';
 import { threadsArea } from './threads/index.js';
 import { modelEditsArea } from './model-edits/index.js';
+import { connectorsArea } from './connectors/index.js';
+import { externalToolsArea } from './external-tools/index.js';
+import { exportArea } from './export/index.js';
+import { complianceArea } from './compliance/index.js';
+import { onboardingArea } from './onboarding/index.js';
 
 export const AREAS: AnyArea[] = [
   // the older areas, in dependency order
@@ -80,4 +85,9 @@ export const AREAS: AnyArea[] = [
   workspaceChatArea,
   threadsArea,
   modelEditsArea,
+  connectorsArea,
+  externalToolsArea,
+  exportArea,
+  complianceArea,
+  onboardingArea,
 ];

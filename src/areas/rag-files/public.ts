@@ -3,3 +3,5 @@
 export { fileNotFound } from './errors.js';
 export type { RagFileServices } from './services.js';
 export type { RagFileStore } from './store.js';
+// The ingestion API other areas feed documents through (connectors): the same pipeline as uploads.
+export { resolveTargets, saveUpload, type IncomingFile } from './intake.js';
