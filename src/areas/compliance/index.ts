@@ -14,7 +14,7 @@ declare module '../../core/area.js' {
 export const complianceArea = defineArea({
   name: 'compliance',
   tables: COMPLIANCE_TABLES,
-  uses: ['transcripts'],
+  uses: ['transcripts', 'export'],
   create: (ctx) => new ComplianceStore(ctx.deps, ctx.events, (workspaceId, id) => ctx.area('transcripts').delete(workspaceId, id)),
   routes: (store, ctx) => complianceRoutes(store, () => ctx.clock.now()),
   jobs: (store) => ({ [JOB_PROCESS]: (payload) => store.process(payload) }),

@@ -5,6 +5,7 @@
 import type { Storage } from '../../storage/storage.js';
 import { parseJson, toIso } from '../../core/services.js';
 import type { ComplianceSubject } from '../../types/integrations.js';
+import { transcriptContent } from '../export/public.js';
 
 type Row = { [column: string]: string | number | null };
 
@@ -90,7 +91,7 @@ export async function collectSubject(storage: Storage, workspaceId: string, who:
     memberships: memberships.map((m) => ({ ...m, joined_at: iso(m.joined_at) })),
     endUsers: endUsers.map((u) => ({ ...u, created_at: iso(u.created_at), last_used_at: iso(u.last_used_at) })),
     threads: threads.map((t) => ({ ...t, created_at: iso(t.created_at), messages: messages.filter((m) => m.thread_id === t.id).map((m) => ({ ...m, timestamp: iso(m.timestamp) })) })),
-    transcripts: transcripts.map((t) => ({ id: t.id, title: t.title, created_at: iso(t.created_at), messages: transcriptMessages.filter((m) => m.transcript_id === t.id).map((m) => ({ ...m, timestamp: iso(m.timestamp) })) })),
+    transcripts: transcripts.map((t) => ({ id: t.id, title: t.title, created_at: iso(t.created_at), messages: transcriptMessages.filter((m) => m.transcript_id === t.id).map((m) => ({ ...m, content: transcriptContent(m.content ?? null), timestamp: iso(m.timestamp) })) })),
     feedback: feedback.map((f) => ({ id: f.id, release_id: f.release_id, message_ref: f.message_ref, sentiment: f.sentiment, feedback: f.feedback, source: f.source, email: f.email, created_at: iso(f.created_at) })),
     termsAcceptances: acceptances.map((a) => ({ ...a, accepted_at: iso(a.accepted_at) })),
   };

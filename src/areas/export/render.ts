@@ -24,6 +24,17 @@ export interface TranscriptFilters {
 
 type Row = Record<string, string | number | null>;
 
+/** The transcripts API stores content as JSON (it may be any value): text as it was sent, anything else as JSON text. */
+export function transcriptContent(stored: string | number | null | undefined): string {
+  let value: unknown = stored;
+  try {
+    value = JSON.parse(String(stored));
+  } catch {
+    value = stored;
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 /** Every message of the workspace that passes the filters: transcripts first, then chat threads, each in order. */
 export async function messageLines(storage: Storage, workspaceId: string, filters: TranscriptFilters = {}): Promise<MessageLine[]> {
   const from = filters.from !== undefined ? Date.parse(filters.from) : -Infinity;
@@ -39,7 +50,7 @@ export async function messageLines(storage: Storage, workspaceId: string, filter
     );
     for (const r of rows) {
       if (!keep(String(r.tid), Number(r.ts))) continue;
-      out.push({ source: 'transcript', transcriptId: String(r.tid), title: r.title === null ? null : String(r.title), releaseId: null, position: Number(r.position), role: String(r.role), content: String(r.content), timestamp: toIso(Number(r.ts)) });
+      out.push({ source: 'transcript', transcriptId: String(r.tid), title: r.title === null ? null : String(r.title), releaseId: null, position: Number(r.position), role: String(r.role), content: transcriptContent(r.content), timestamp: toIso(Number(r.ts)) });
     }
   }
   const threads = await storage.all<Row>(
