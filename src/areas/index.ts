@@ -47,6 +47,11 @@ import { voiceprintsArea } from './voiceprints/index.js';
 import { flaggersArea } from './flaggers/index.js';
 import { analyticsArea } from './analytics/index.js';
 import { mcpArea } from './mcp/index.js';
+import { connectorsArea } from './connectors/index.js';
+import { externalToolsArea } from './external-tools/index.js';
+import { exportArea } from './export/index.js';
+import { complianceArea } from './compliance/index.js';
+import { onboardingArea } from './onboarding/index.js';
 
 export const AREAS: AnyArea[] = [
   // the older areas, in dependency order
@@ -92,4 +97,9 @@ export const AREAS: AnyArea[] = [
   flaggersArea,
   analyticsArea,
   mcpArea,
+  connectorsArea,
+  externalToolsArea,
+  exportArea,
+  complianceArea,
+  onboardingArea,
 ];

@@ -15,6 +15,10 @@ export const ERROR_STATUS = {
   /** The HTTP door's answer to a request that did not arrive whole in time (Node's requestTimeout). */
   REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
+  /** A connector of a third-party kind (google-drive, notion, slack, confluence): the emulator never leaves the machine to authorize it. */
+  CONNECTOR_NOT_AUTHORIZED: 409,
+  /** A download past its expiry (exports, compliance exports). */
+  GONE: 410,
   /** A body declared past the transport limit (core/validation.ts MAX_BODY_BYTES): refused unread. */
   PAYLOAD_TOO_LARGE: 413,
   /** Request headers (or the request line) past Node's header limit: answered by the HTTP door. */

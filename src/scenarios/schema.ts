@@ -268,6 +268,8 @@ export const SettingsSchema = z
       .default({}),
     /** Landing-page chat and the free-chat gate (REAL-WIRE section 4): the shared HMAC key and limits. */
     landing: LandingSettingsSchema.default(() => LandingSettingsSchema.parse({})),
+    /** The onboarding webhook's HMAC secret (default derived from the seed: docs/integrations.md). */
+    onboardingWebhookSecret: z.string().min(32).max(512).optional(),
   })
   .strict();
 

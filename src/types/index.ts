@@ -340,3 +340,4 @@ export * from './model-edits.js';
 export * from './audio.js';
 export * from './flaggers-analytics.js';
 export * from './mcp.js';
+export * from './integrations.js';

@@ -6,6 +6,7 @@ import { populateA, type AIds } from './tenant-setup.js';
 import { audioPart } from './parts/audio.js';
 import { flaggersAnalyticsPart } from './parts/flaggers-analytics.js';
 import { mcpPart } from './parts/mcp.js';
+import { integrationsPart } from './parts/integrations.js';
 
 export interface TenantPart {
   /** Its routes, classified like RULES (`METHOD /path/:param` → rule). */
@@ -19,6 +20,7 @@ export const PARTS: TenantPart[] = [
   audioPart,
   flaggersAnalyticsPart,
   mcpPart,
+  integrationsPart,
 ];
 
 /** Every rule: the first walk's and each part's (a route classified twice is a mistake). */

@@ -113,3 +113,8 @@ export async function expectError(res: Response, status: number, code: string): 
   expect(typeof body.error.message).toBe('string');
   return body;
 }
+
+/** The MSW door's server while one is open: a test adds handlers for the service's own outbound requests (connectors, tools, webhooks). */
+export function activeMswServer(): ReturnType<typeof setupServer> | null {
+  return activeMsw;
+}

@@ -6,3 +6,5 @@ export type { RagFileStore } from './store.js';
 export { ingestFile, type IngestInput } from './ingest.js';
 export { PRESIGNED_PATH } from './uploads.js';
 export { base64ToBytes, bytesToBase64 } from './base64.js';
+// The ingestion API other areas feed documents through (connectors): the same pipeline as uploads.
+export { resolveTargets, saveUpload, type IncomingFile } from './intake.js';

@@ -1,0 +1,18 @@
+// Connector route schemas (emulator-defined): the public shapes live in src/types/integrations.ts.
+import { z } from 'zod';
+import { validationError } from '../../core/errors.js';
+import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
+import { ConnectorSchema, ConnectorSyncRunSchema, type ConnectorConfig, type ConnectorKind } from '../../types/integrations.js';
+
+export const ConnectorParamsSchema = z.object({ connectorId: z.string().min(1).max(200) });
+export const RunParamsSchema = z.object({ connectorId: z.string().min(1).max(200), runId: z.string().min(1).max(200) });
+export const ConnectorListQuerySchema = PageQuerySchema;
+export const ConnectorListSchema = pageSchema(ConnectorSchema);
+export const RunListSchema = pageSchema(ConnectorSyncRunSchema);
+export const ConnectorDeletedSchema = z.object({ _id: z.string(), id: z.string(), deleted: z.literal(true) });
+
+/** What each syncing kind needs in its config (checked on create and on every update). */
+export function checkConfig(kind: ConnectorKind, config: ConnectorConfig): void {
+  if (kind === 'web' && !config.urls?.length) throw validationError('Invalid connector', [{ path: 'body.config.urls', message: 'A web connector needs at least one URL' }]);
+  if (kind === 'http-json' && !config.url) throw validationError('Invalid connector', [{ path: 'body.config.url', message: 'An http-json connector needs the URL of its JSON documents' }]);
+}
