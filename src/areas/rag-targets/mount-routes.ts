@@ -5,8 +5,10 @@
 import { z } from 'zod';
 import { forbidden, validationError } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type Principal, type RouteDef } from '../../core/route.js';
+import type { RagDefaults } from '../../types/rag-tools.js';
 import type { RagFileServices } from '../rag-files/public.js';
 import { actorOf } from './events.js';
+import { withDefaults } from './config-store.js';
 import { targetNotFound } from './errors.js';
 import { ChunkingToolSchema, TargetRecordSchema, VectorIndexToolSchema, WorkspaceVectorParamsSchema } from './schema.js';
 
@@ -50,7 +52,11 @@ function member(principal: Principal): void {
 }
 
 /** `byokExists` asks the byok area (mounted after this one) whether a credential id is the workspace's. */
-export function ragVectorMountRoutes(rag: RagFileServices, byokExists: (workspaceId: string, id: string) => Promise<boolean>): RouteDef[] {
+export function ragVectorMountRoutes(
+  rag: RagFileServices,
+  byokExists: (workspaceId: string, id: string) => Promise<boolean>,
+  defaultsOf: (workspaceId: string) => Promise<Partial<RagDefaults>> = async () => ({}),
+): RouteDef[] {
   const { targets, files, events } = rag;
   const found = async (workspaceId: string, id: string) => {
     const row = await targets.row(workspaceId, id);
@@ -76,7 +82,8 @@ export function ragVectorMountRoutes(rag: RagFileServices, byokExists: (workspac
         }
         await rag.limits.ensureCollections(workspaceId);
         const { authKey, minimumSimilarity: _ignored, ...fields } = body;
-        let row = await targets.create(workspaceId, { ...fields, minimumSimilarity: MOUNT_DEFAULT_MINIMUM_SIMILARITY });
+        // The workspace defaults apply, except minimumSimilarity: the real create always sets 0.62.
+        let row = await targets.create(workspaceId, { ...withDefaults(await defaultsOf(workspaceId), fields), minimumSimilarity: MOUNT_DEFAULT_MINIMUM_SIMILARITY });
         if (authKey !== undefined) row = await targets.setSettings(row, { authKey });
         await events.record(row.id, null, 'target.created', actorOf(principal), { title: row.title });
         return targets.record(row);
