@@ -52,6 +52,7 @@ import { externalToolsArea } from './external-tools/index.js';
 import { exportArea } from './export/index.js';
 import { complianceArea } from './compliance/index.js';
 import { onboardingArea } from './onboarding/index.js';
+import { ragToolsArea } from './rag-tools/index.js';
 
 export const AREAS: AnyArea[] = [
   // the older areas, in dependency order
@@ -102,4 +103,5 @@ export const AREAS: AnyArea[] = [
   exportArea,
   complianceArea,
   onboardingArea,
+  ragToolsArea,
 ];

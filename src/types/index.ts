@@ -341,3 +341,4 @@ export * from './audio.js';
 export * from './flaggers-analytics.js';
 export * from './mcp.js';
 export * from './integrations.js';
+export * from './rag-tools.js';

@@ -40,7 +40,7 @@ export const ChunkingToolSchema = z.enum(['default', 'chapter-aware', 'openparse
 export type ChunkingTool = z.infer<typeof ChunkingToolSchema>;
 
 /** Vector index tools the emulator knows (contract section 7). */
-export const VectorIndexToolSchema = z.enum(['default', 'vectorize']);
+export const VectorIndexToolSchema = z.enum(['default', 'vectorize', 'turso-libsql']);
 export type VectorIndexTool = z.infer<typeof VectorIndexToolSchema>;
 
 /** RAG file record (GET /api/v1/rag/files). `chunksCount` is ABSENT in lazy-count mode; present means real. Extra fields allowed. */

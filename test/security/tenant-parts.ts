@@ -7,6 +7,7 @@ import { audioPart } from './parts/audio.js';
 import { flaggersAnalyticsPart } from './parts/flaggers-analytics.js';
 import { mcpPart } from './parts/mcp.js';
 import { integrationsPart } from './parts/integrations.js';
+import { wsMountPart } from './parts/ws-mount.js';
 
 export interface TenantPart {
   /** Its routes, classified like RULES (`METHOD /path/:param` → rule). */
@@ -21,6 +22,7 @@ export const PARTS: TenantPart[] = [
   flaggersAnalyticsPart,
   mcpPart,
   integrationsPart,
+  wsMountPart,
 ];
 
 /** Every rule: the first walk's and each part's (a route classified twice is a mistake). */

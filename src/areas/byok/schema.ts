@@ -27,7 +27,8 @@ export const ByokListQuerySchema = PageQuerySchema;
 export const ByokCredentialSchema = z.object({
   id: z.string(),
   workspaceId: z.string(),
-  provider: ByokProviderSchema,
+  /** One of BYOK_PROVIDERS, or a provider id given on the workspace mount (`TURSO_LIBSQL`). */
+  provider: z.union([ByokProviderSchema, z.string()]),
   name: z.string().optional(),
   keyHint: z.string().max(KEY_HINT_CHARS),
   status: z.enum(['active']),

@@ -8,6 +8,7 @@ import { freeChatGateRoutes } from './free-chat-gate.js';
 import { landingRoutes, type LandingDeps } from './landing.js';
 import { messageRoutes } from './message-routes.js';
 import { PaymentGate } from './payment.js';
+import { promptPrefixSource } from './prompt-prefixes.js';
 import { ChatReplies } from './replies.js';
 import { RagContextRetriever } from './retrieval.js';
 import { ChatService } from './send.js';
@@ -33,6 +34,12 @@ export const chatArea = defineArea({
     const threads = new ChatThreadStore(ctx.deps, ctx.area('transcripts'), ctx.events);
     const ctas = ctx.area('chat-cta');
     const payments = ctx.area('x402');
+    const releases = ctx.area('releases');
+    const prefixes = promptPrefixSource({
+      messagePrefix: (ws, id) => releases.chatResources.get(ws, 'message-prefix', id),
+      // The threads area mounts after chat: asked at reply time.
+      threadPrefix: (ws, id) => ctx.area('threads').prefixes.get(ws, id),
+    });
     const service = new ChatService({
       now,
       seed,
@@ -45,10 +52,11 @@ export const chatArea = defineArea({
       payments: new PaymentGate(payments),
       // The fine-tune area (mounted after chat, so asked lazily) resolves the `ft:…` models a release names.
       fineTunes: { resolveModel: (ws, model, strict) => ctx.area('fine-tune').resolveModel(ws, model, strict) },
+      prefixes,
     });
     return {
       threads,
-      replies: new ChatReplies({ seed, retriever: retriever(), overrides: threads.overrides }),
+      replies: new ChatReplies({ seed, retriever: retriever(), overrides: threads.overrides, prefixes }),
       ctas,
       a2aTasks: ctx.area('a2a'),
       payments,

@@ -20,3 +20,5 @@ export { ReplyOverrides } from './reply-overrides.js';
 export type { OverrideQuery, ReplyOverride } from './reply-overrides.js';
 export type { ChatMessageOut, Visibility } from './thread-store.js';
 export type { ChatAreaApi } from './api.js';
+export { composeReply, keywords } from './reply-generator.js';
+export type { ContextEntry } from './reply-generator.js';

@@ -7,6 +7,7 @@ import { allAssistantsFailed } from './errors.js';
 import { composeReply, type ContextEntry } from './reply-generator.js';
 import { collectionIdsOf, type ContextRetriever } from './retrieval.js';
 import { ReplyOverrides } from './reply-overrides.js';
+import { prefixPromptLines, type PromptPrefix, type PromptPrefixSource } from './prompt-prefixes.js';
 import { relevant } from './send.js';
 import { loadTokenizer, usageOf, type ChatUsage } from './usage.js';
 
@@ -35,13 +36,15 @@ export interface ReplyOutcome {
   finishReason: 'stop' | 'length';
   /** Set when an applied correction answered instead of the generator. */
   correction?: { type: string; id: string };
+  /** The release's prompt prefixes, when it has any (prompt-prefixes.ts). */
+  prefixes?: PromptPrefix[];
 }
 
 export class ChatReplies {
   /** Replies fixed in advance (applied model edits), asked before the generator, as a chat send does. */
   readonly overrides: ReplyOverrides;
 
-  constructor(private readonly deps: { seed(): number; retriever: ContextRetriever; overrides?: ReplyOverrides }) {
+  constructor(private readonly deps: { seed(): number; retriever: ContextRetriever; overrides?: ReplyOverrides; prefixes?: PromptPrefixSource }) {
     this.overrides = deps.overrides ?? new ReplyOverrides();
   }
 
@@ -54,7 +57,11 @@ export class ChatReplies {
     const context = relevant(await this.deps.retriever.retrieve(release.workspaceId, collectionIdsOf(config), prompt), prompt);
     const tokenizer = await loadTokenizer();
     const override = await this.overrides.find({ workspaceId: release.workspaceId, releaseId: release.id, prompt });
-    let text = override?.text ?? composeReply({ seed: this.deps.seed(), model: outcome.assistant.id, turn: request.turn ?? 0, prompt, context, releaseName: release.name });
+    const prefixes = (await this.deps.prefixes?.(release)) ?? [];
+    const prefixLines = prefixPromptLines(prefixes);
+    let text =
+      override?.text ??
+      composeReply({ seed: this.deps.seed(), model: outcome.assistant.id, turn: request.turn ?? 0, prompt, context, releaseName: release.name, prefixes: prefixLines });
     let finishReason: 'stop' | 'length' = 'stop';
     const maxTokens = request.maxTokens ?? (typeof config.maxTokens === 'number' ? config.maxTokens : undefined);
     if (maxTokens !== undefined) {
@@ -66,6 +73,7 @@ export class ChatReplies {
     }
     const promptText = [
       typeof config.systemPrompt === 'string' ? `system: ${config.systemPrompt}` : '',
+      ...prefixLines,
       ...(request.history ?? []).map((m) => `${m.role}: ${m.content}`),
       ...context.map((c, i) => `context [${i + 1}] ${c.source ?? ''}: ${c.content}`),
       `user: ${prompt}`,
@@ -81,6 +89,7 @@ export class ChatReplies {
       context,
       finishReason,
       ...(override && { correction: override.source }),
+      ...(prefixes.length > 0 && { prefixes }),
     };
   }
 }

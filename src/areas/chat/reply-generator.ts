@@ -21,6 +21,8 @@ export interface ReplyInput {
   prompt: string;
   context: ContextEntry[];
   releaseName: string;
+  /** The release's prompt prefix lines (prompt-prefixes.ts): they vary the wording, deterministically. */
+  prefixes?: string[];
 }
 
 const STOPWORDS = new Set(
@@ -139,7 +141,9 @@ function withoutContext(p: Picker, input: ReplyInput, topic: string): string[] {
 
 /** The reply text: same input, same text, byte for byte. */
 export function composeReply(input: ReplyInput): string {
-  const material = JSON.stringify([input.seed, input.model, input.turn, input.prompt, input.context.map((c) => [c.fileId, c.content])]);
+  const basis = [input.seed, input.model, input.turn, input.prompt, input.context.map((c) => [c.fileId, c.content])];
+  // Only a prefixed prompt adds to the material, so replies without prefixes stay byte-identical.
+  const material = JSON.stringify(input.prefixes?.length ? [...basis, input.prefixes] : basis);
   const p = new Picker(material);
   const topic = topicOf(input.prompt);
   const parts = input.context.some((c) => c.content.trim()) ? withContext(p, input, topic) : withoutContext(p, input, topic);

@@ -14,6 +14,7 @@ import type { CtaStore } from '../chat-cta/public.js';
 import { assistantChain, runChain, simulatedFailures, type AssistantRef } from './assistants.js';
 import { allAssistantsFailed, badField, threadArchived } from './errors.js';
 import type { AcceptedPayment, PaymentGate } from './payment.js';
+import { prefixPromptLines, type PromptPrefixSource } from './prompt-prefixes.js';
 import { composeReply, keywords, type ContextEntry } from './reply-generator.js';
 import { collectionIdsOf, type ContextRetriever } from './retrieval.js';
 import type { SendMessageInput } from './schema.js';
@@ -41,6 +42,8 @@ export interface ChatServiceDeps {
   payments: PaymentGate;
   /** Fine-tuned models (the fine-tune area): a release naming one answers with it once trained. */
   fineTunes?: FineTuneModels;
+  /** The release's thread and message prefixes (prompt-prefixes.ts). */
+  prefixes?: PromptPrefixSource;
 }
 
 export interface FineTuneModels {
@@ -137,7 +140,11 @@ export class ChatService {
 
     // An applied correction (the model-edits area) answers its prompt in place of the generator.
     const override = await this.deps.threads.overrides.find({ workspaceId: release.workspaceId, releaseId: release.id, prompt: body.content });
-    let text = override?.text ?? composeReply({ seed: this.deps.seed(), model: assistant.id, turn: thread.assistantReplies, prompt: body.content, context, releaseName: release.name });
+    const prefixes = (await this.deps.prefixes?.(release)) ?? [];
+    const prefixLines = prefixPromptLines(prefixes);
+    let text =
+      override?.text ??
+      composeReply({ seed: this.deps.seed(), model: assistant.id, turn: thread.assistantReplies, prompt: body.content, context, releaseName: release.name, prefixes: prefixLines });
     let finishReason: 'stop' | 'length' = 'stop';
     const maxTokens = body.override?.maxTokens ?? (typeof config.maxTokens === 'number' ? config.maxTokens : undefined);
     if (maxTokens !== undefined) {
@@ -150,6 +157,7 @@ export class ChatService {
     const history = await this.deps.threads.history(thread.id);
     const prompt = [
       typeof config.systemPrompt === 'string' ? `system: ${config.systemPrompt}` : '',
+      ...prefixLines,
       ...history.map((m) => `${m.role}: ${m.content}`),
       ...context.map((c, i) => `context [${i + 1}] ${c.source ?? ''}: ${c.content}`),
       `user: ${body.content}`,
@@ -186,6 +194,7 @@ export class ChatService {
         replyTo: userMessage.id,
         usage,
         ...(override && { correction: override.source }),
+        ...(prefixes.length > 0 && { promptPrefixes: prefixes }),
         ...(payment && { payment: payment.metadata }),
         ...(cta && decision.fire && { cta: cardForMessage(cta.card, cta.version, decision) }),
       },

@@ -8,12 +8,14 @@ export interface Tokenizer {
 }
 
 let loaded: Promise<Tokenizer> | undefined;
+const PLAIN = { disallowedSpecial: new Set<string>() };
 
 /** Loaded once on first use: its tables take a moment, and browser bundles need not carry them. */
 export function loadTokenizer(): Promise<Tokenizer> {
   loaded ??= import('gpt-tokenizer').then((mod) => ({
-    count: (text: string) => mod.countTokens(text),
-    encode: (text: string) => mod.encode(text),
+    // Special tokens a user types (`<|endoftext|>`) are plain text, never a refusal.
+    count: (text: string) => mod.countTokens(text, PLAIN),
+    encode: (text: string) => mod.encode(text, PLAIN),
     decode: (tokens: number[]) => mod.decode(tokens),
   }));
   return loaded;

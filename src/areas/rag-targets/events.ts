@@ -36,7 +36,8 @@ export type EventAction =
   | 'file.updated'
   | 'file.deleted'
   | 'file.reindex_queued'
-  | 'ghost_refs.pruned';
+  | 'ghost_refs.pruned'
+  | 'chunks.deduplicated';
 
 interface EventRow {
   [column: string]: string | number | null;

@@ -4,8 +4,10 @@
 import { forbidden, validationError } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import type { RagFileServices } from '../rag-files/public.js';
+import type { RagDefaults } from '../../types/rag-tools.js';
 import type { VectorIndexes } from '../../vector/index-manager.js';
 import { actorOf } from './events.js';
+import { withDefaults } from './config-store.js';
 import { targetNotFound } from './errors.js';
 import {
   BulkReindexSchema,
@@ -28,7 +30,10 @@ const READ = { kind: 'apiKey', permission: 'rag:read', feature: 'rag' } as const
 const WRITE = { kind: 'apiKey', permission: 'rag:write', feature: 'rag' } as const;
 const SDK_CLIENT_RAG = 'https://sdk.divinci.ai/client/rag/ (client.rag.vectorIndex)';
 
-export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): RouteDef[] {
+/** The workspace's RAG defaults (`rag config`): a create's missing settings come from them. */
+export type RagDefaultsOf = (workspaceId: string) => Promise<Partial<RagDefaults>>;
+
+export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes, defaultsOf: RagDefaultsOf = async () => ({})): RouteDef[] {
   const { targets, files, events, pipeline } = rag;
   const found = async (workspaceId: string, id: string) => {
     const row = await targets.row(workspaceId, id);
@@ -66,7 +71,8 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes): R
       response: TargetRecordSchema,
       handler: async ({ principal, body }) => {
         await rag.limits.ensureCollections(workspaceOf(principal));
-        const row = await targets.create(workspaceOf(principal), body);
+        const defaults = await defaultsOf(workspaceOf(principal));
+        const row = await targets.create(workspaceOf(principal), withDefaults(defaults, body));
         await events.record(row.id, null, 'target.created', actorOf(principal), { title: row.title });
         return targets.record(row);
       },

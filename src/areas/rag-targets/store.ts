@@ -120,6 +120,16 @@ export class RagTargetStore {
     return (await this.row(row.workspace_id, row.id)) as TargetRow;
   }
 
+  /**
+   * Merges keys into the target's free-form settings (the workspace mount's `authKey` and reported
+   * `chunkCount`): shown on the record beside the columns.
+   */
+  async setSettings(row: TargetRow, patch: Record<string, unknown>): Promise<TargetRow> {
+    const settings = { ...parseJson<Record<string, unknown>>(row.settings, {}), ...patch };
+    await this.deps.storage.run('UPDATE rag_targets SET settings = ?, updated_at = ? WHERE id = ?', [JSON.stringify(settings), this.deps.clock.now(), row.id]);
+    return (await this.row(row.workspace_id, row.id)) as TargetRow;
+  }
+
   /** Gives the target a new vector-set version; the caller tells the indexes what changed. */
   async bumpVersion(targetId: string): Promise<{ from: string; to: string }> {
     const row = await this.deps.storage.get<{ index_version: string }>('SELECT index_version FROM rag_targets WHERE id = ?', [targetId]);
@@ -183,6 +193,7 @@ export class RagTargetStore {
       [row.id],
     );
     return {
+      ...parseJson<Record<string, unknown>>(row.settings, {}),
       _id: row.id,
       title: row.title,
       name: row.title,

@@ -56,4 +56,13 @@ export const RAG_TARGETS_TABLES: TableDef[] = [
       'CREATE INDEX IF NOT EXISTS rag_events_seq ON rag_events (seq)',
     ],
   },
+  {
+    // The workspace's RAG defaults (GET/PATCH /api/v1/rag/config): only the fields it set.
+    name: 'rag_workspace_config',
+    ddl: `CREATE TABLE IF NOT EXISTS rag_workspace_config (
+      workspace_id TEXT PRIMARY KEY,
+      config TEXT NOT NULL DEFAULT '{}',
+      updated_at BIGINT NOT NULL
+    )`,
+  },
 ];

@@ -2,11 +2,12 @@
 // per-workspace release limit and the caller's role read from the workspaces area.
 import { defineArea } from '../../core/area.js';
 import { DEFAULT_WORKSPACE_LIMITS } from '../workspaces/public.js';
+import { releaseMountRoutes } from './mount-routes.js';
 import { releaseRoutes } from './routes.js';
 import { loadReleases, type ReleaseScenarioDoc } from './scenario.js';
 import { ReleaseService } from './service.js';
 import { ReleaseStore } from './store.js';
-import { RELEASES_TABLES } from './tables.js';
+import { CHAT_RESOURCE_TABLES, RELEASES_TABLES } from './tables.js';
 
 declare module '../../core/area.js' {
   interface AreaApis {
@@ -16,7 +17,7 @@ declare module '../../core/area.js' {
 
 export const releasesArea = defineArea({
   name: 'releases',
-  tables: RELEASES_TABLES,
+  tables: [...RELEASES_TABLES, ...CHAT_RESOURCE_TABLES],
   uses: ['workspaces'],
   create: (ctx) => new ReleaseStore(ctx.deps),
   routes: (releases, ctx) => {
@@ -28,8 +29,13 @@ export const releasesArea = defineArea({
         return ws ? (ws.limits.maxReleases ?? DEFAULT_WORKSPACE_LIMITS.maxReleases) : undefined;
       },
       role: (workspaceId, userId) => workspaces.role(workspaceId, userId),
+      chatRefs: {
+        resources: releases.chatResources,
+        // The threads area mounts after this one: asked at request time.
+        threadPrefixExists: async (workspaceId, id) => (await ctx.area<{ prefixes: { get(ws: string, id: string): Promise<unknown> } }>('threads').prefixes.get(workspaceId, id)) !== undefined,
+      },
     });
-    return releaseRoutes(releases, service);
+    return [...releaseRoutes(releases, service), ...releaseMountRoutes(releases, service)];
   },
   builtin: { step: 'workspace', load: (ws: { releases: ReleaseScenarioDoc[] }, at, releases) => loadReleases(ws.releases, at, releases) },
 });

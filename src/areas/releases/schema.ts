@@ -34,6 +34,8 @@ const FallbacksSchema = z.array(AssistantReferenceSchema.strict()).max(MAX_FALLB
 const OriginsSchema = z.array(z.string().min(1).max(500)).max(MAX_ORIGINS);
 const NameSchema = z.string().trim().min(1).max(MAX_NAME_CHARS);
 
+const ChatRefSchema = z.object({ id: IdSchema }).strict().nullable().optional();
+
 /**
  * The document-style fields real clients write (REAL-WIRE section 2, demo-pipeline `buildReleaseBody`),
  * accepted beside the spec-typed ones; a pair given on both sides must agree (else 400 naming both).
@@ -51,8 +53,17 @@ const WireInputFields = {
   ragIndexes: z.array(z.union([RagIndexRefSchema.strict(), IdSchema])).max(MAX_ORIGINS).optional(),
   publicResponseCache: PublicResponseCacheSchema.strict().optional(),
   themeOverride: z.record(z.string(), z.unknown()).optional(),
+  /** References to workspace chat resources (`{id}`; null removes the reference). */
+  conversationStarter: ChatRefSchema,
+  chatWelcomeMessage: ChatRefSchema,
+  threadPrefix: ChatRefSchema,
+  msgPrefix: ChatRefSchema,
 };
 export type WireInput = {
+  conversationStarter?: { id: string } | null | undefined;
+  chatWelcomeMessage?: { id: string } | null | undefined;
+  threadPrefix?: { id: string } | null | undefined;
+  msgPrefix?: { id: string } | null | undefined;
   title?: string | undefined;
   slug?: string | undefined;
   description?: string | undefined;

@@ -15,6 +15,7 @@ import {
 } from './schema.js';
 import type { ReleaseInput, ReleaseRecord, ReleaseStore } from './store.js';
 import { siteUrl, themeFromText, themeFromUrl } from './theme.js';
+import { applyChatRefs, type ChatRefDeps } from './chat-refs.js';
 import { fromWire, mergeDoc } from './wire-input.js';
 
 export interface ReleaseServiceDeps {
@@ -23,6 +24,8 @@ export interface ReleaseServiceDeps {
   maxReleases(workspaceId: string): Promise<number | undefined>;
   /** A user's role in a workspace, undefined when not a member (clone checks its target). */
   role(workspaceId: string, userId: string): Promise<Role | undefined>;
+  /** Checks a write's chat-resource references and answers the config they set (chat-refs.ts). */
+  chatRefs?: ChatRefDeps;
 }
 
 const WRITE_ROLES: Role[] = ['editor', 'admin', 'owner'];
@@ -91,6 +94,7 @@ export class ReleaseService {
       throw validationError('Invalid body', [{ path: 'body.from', message: `No release "${input.from}" in this workspace` }]);
     }
     const wire = fromWire(input, input.authMode ?? source?.authMode ?? 'optional');
+    if (this.deps.chatRefs) Object.assign(wire.config, await applyChatRefs(this.deps.chatRefs, workspaceId, wire.doc));
     const config = { ...(source?.config ?? {}), ...(input.config ?? {}), ...wire.config };
     if (Object.keys(wire.config).length > 0) checked(ReleaseConfigInputSchema, config, 'body.config');
     const { deprecatedAt: _gone, ...sourceDoc } = source?.doc ?? {};
@@ -121,6 +125,7 @@ export class ReleaseService {
       throw validationError('Invalid body', [{ path: 'body._id', message: 'Not the id of the release in the path' }]);
     }
     const wire = fromWire(patch, current.authMode);
+    if (this.deps.chatRefs) Object.assign(wire.config, await applyChatRefs(this.deps.chatRefs, workspaceId, wire.doc));
     const next: ReleaseRecord = { ...current, doc: mergeDoc(current.doc, wire) };
     const name = patch.name ?? wire.name;
     const authMode = patch.authMode ?? wire.authMode;

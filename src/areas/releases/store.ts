@@ -2,6 +2,7 @@
 // the releases routes (issue 5) build on the same store.
 import type { StoreDeps } from '../../core/services.js';
 import { parseJson, toIso } from '../../core/services.js';
+import { ChatResourceStore } from './chat-resources.js';
 import { wireFields } from './wire.js';
 
 export type ReleaseStatus = 'draft' | 'active' | 'archived';
@@ -31,6 +32,11 @@ export interface ReleaseDoc {
   themeOverride?: Record<string, unknown>;
   /** Epoch ms of `POST …/deprecate`; a deprecated release leaves every listing and the public bootstrap. */
   deprecatedAt?: number;
+  /** The workspace chat resources it points at (real wire `{id}`; see chat-resources.ts and chat-refs.ts). */
+  conversationStarter?: { id: string };
+  chatWelcomeMessage?: { id: string };
+  threadPrefix?: { id: string };
+  msgPrefix?: { id: string };
 }
 
 export interface ReleaseRecord extends ReleaseInput {
@@ -110,7 +116,12 @@ export function releaseOut(release: ReleaseRecord) {
 }
 
 export class ReleaseStore {
-  constructor(private readonly deps: StoreDeps) {}
+  /** The chat resources releases point at (starters, welcome messages, message prefixes). */
+  readonly chatResources: ChatResourceStore;
+
+  constructor(private readonly deps: StoreDeps) {
+    this.chatResources = new ChatResourceStore(deps);
+  }
 
   async insert(workspaceId: string, input: ReleaseInput): Promise<string> {
     const id = input.id ?? this.deps.ids.objectId();

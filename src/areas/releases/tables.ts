@@ -25,3 +25,23 @@ export const RELEASES_TABLES: TableDef[] = [
     indexes: ['CREATE INDEX IF NOT EXISTS releases_workspace ON releases (workspace_id, seq)'],
   },
 ];
+
+/**
+ * The workspace-level chat resources a release points at (`conversationStarter`, `chatWelcomeMessage`,
+ * `msgPrefix` as `{id}`): created on the workspace mount, never edited (a change is a new resource).
+ */
+export const CHAT_RESOURCE_TABLES: TableDef[] = [
+  {
+    name: 'release_chat_resources',
+    ddl: `CREATE TABLE IF NOT EXISTS release_chat_resources (
+      id TEXT PRIMARY KEY,
+      seq BIGINT NOT NULL,
+      workspace_id TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      body TEXT NOT NULL,
+      created_by TEXT,
+      created_at BIGINT NOT NULL
+    )`,
+    indexes: ['CREATE INDEX IF NOT EXISTS release_chat_resources_workspace ON release_chat_resources (workspace_id, seq)'],
+  },
+];

@@ -3,7 +3,7 @@
 import { validationError, type ValidationIssue } from '../../core/errors.js';
 import type { WireInput } from './schema.js';
 import type { AuthMode, ReleaseDoc } from './store.js';
-import { allowsAnonymous, authModeFor, FINETUNE_PREFIX, modelOf } from './wire.js';
+import { allowsAnonymous, authModeFor, CHAT_REF_KEYS, FINETUNE_PREFIX, modelOf, type ChatRefKey } from './wire.js';
 
 type Json = Record<string, unknown>;
 
@@ -23,6 +23,8 @@ export interface FromWire {
   /** Document fields to set; `themeOverride: undefined` with `clearThemeOverride` removes it. */
   doc: Partial<ReleaseDoc>;
   clearThemeOverride: boolean;
+  /** References a write removes (sent as null). */
+  clearRefs: ChatRefKey[];
 }
 
 const sameList = (a: unknown, b: string[]) => Array.isArray(a) && a.length === b.length && a.every((x, i) => x === b[i]);
@@ -43,7 +45,7 @@ function disagree(wire: string, spec: string): ValidationIssue[] {
 export function fromWire(body: WireInput & SpecSide, currentAuthMode: AuthMode): FromWire {
   const issues: ValidationIssue[] = [];
   const config = body.config ?? {};
-  const out: FromWire = { config: {}, doc: {}, clearThemeOverride: false };
+  const out: FromWire = { config: {}, doc: {}, clearThemeOverride: false, clearRefs: [] };
 
   if (body.title !== undefined) {
     if (body.name !== undefined && body.name !== body.title) issues.push(...disagree('title', 'name'));
@@ -81,6 +83,11 @@ export function fromWire(body: WireInput & SpecSide, currentAuthMode: AuthMode):
   if (body.publicResponseCache !== undefined) out.doc.publicResponseCache = body.publicResponseCache;
   if (body.themeOverride === null) out.clearThemeOverride = true;
   else if (body.themeOverride !== undefined) out.doc.themeOverride = body.themeOverride;
+  for (const key of CHAT_REF_KEYS) {
+    const ref = body[key];
+    if (ref === null) out.clearRefs.push(key);
+    else if (ref !== undefined) out.doc[key] = { id: ref.id };
+  }
   return out;
 }
 
@@ -88,10 +95,11 @@ export function fromWire(body: WireInput & SpecSide, currentAuthMode: AuthMode):
 export function mergeDoc(current: ReleaseDoc | undefined, wire: FromWire): ReleaseDoc {
   const doc: ReleaseDoc = { ...(current ?? {}), ...wire.doc };
   if (wire.clearThemeOverride) delete doc.themeOverride;
+  for (const key of wire.clearRefs) delete doc[key];
   return doc;
 }
 
-const DOC_KEYS = ['slug', 'description', 'promptModeration', 'publicResponseCache', 'themeOverride'] as const;
+const DOC_KEYS = ['slug', 'description', 'promptModeration', 'publicResponseCache', 'themeOverride', ...CHAT_REF_KEYS] as const;
 
 /** The document-only fields a scenario's release may carry (its schema passes unknown keys through). */
 export function scenarioDocOf(release: Record<string, unknown>): ReleaseDoc | undefined {

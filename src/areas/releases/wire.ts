@@ -6,6 +6,10 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { toIso } from '../../core/services.js';
 import type { AuthMode, ReleaseRecord } from './store.js';
 
+/** The release's references to workspace chat resources, `{id}` each (demo-pipeline release-chat-resources.ts). */
+export const CHAT_REF_KEYS = ['conversationStarter', 'chatWelcomeMessage', 'threadPrefix', 'msgPrefix'] as const;
+export type ChatRefKey = (typeof CHAT_REF_KEYS)[number];
+
 /** A model string of this prefix names a fine-tune: `ft:<id>` ⇄ `{id, finetune: true}`. */
 export const FINETUNE_PREFIX = 'ft:';
 
@@ -62,5 +66,6 @@ export function wireFields(release: ReleaseRecord) {
     ...(doc.themeOverride !== undefined && { themeOverride: doc.themeOverride }),
     embedKey: embedKeyOf(release),
     ...(doc.deprecatedAt !== undefined && { deprecatedAt: toIso(doc.deprecatedAt) }),
+    ...Object.fromEntries(CHAT_REF_KEYS.filter((k) => doc[k] !== undefined).map((k) => [k, doc[k]])),
   };
 }

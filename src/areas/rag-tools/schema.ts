@@ -1,0 +1,21 @@
+// Query shapes of the RAG tools (the bodies and answers are public types: src/types/rag-tools.ts).
+import { z } from 'zod';
+
+const CollectionId = z.string().min(1).max(200);
+
+export const ScopeQuerySchema = z.object({ collectionId: CollectionId.optional() });
+
+export const PRODUCTS_DEFAULT_LIMIT = 20;
+export const PRODUCTS_MAX_LIMIT = 100;
+export const ProductsQuerySchema = z.object({
+  q: z.string().trim().min(1).max(500).optional(),
+  collectionId: CollectionId.optional(),
+  limit: z.coerce.number().int().min(1).max(PRODUCTS_MAX_LIMIT).default(PRODUCTS_DEFAULT_LIMIT),
+});
+
+export const SCAN_DEFAULT_LIMIT = 100;
+export const SCAN_MAX_LIMIT = 1000;
+export const ScanQuerySchema = z.object({
+  collectionId: CollectionId.optional(),
+  limit: z.coerce.number().int().min(1).max(SCAN_MAX_LIMIT).default(SCAN_DEFAULT_LIMIT),
+});
