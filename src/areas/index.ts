@@ -53,6 +53,7 @@ import { exportArea } from './export/index.js';
 import { complianceArea } from './compliance/index.js';
 import { onboardingArea } from './onboarding/index.js';
 import { ragToolsArea } from './rag-tools/index.js';
+import { notificationsArea } from './notifications/index.js';
 
 export const AREAS: AnyArea[] = [
   // the older areas, in dependency order
@@ -104,4 +105,5 @@ export const AREAS: AnyArea[] = [
   complianceArea,
   onboardingArea,
   ragToolsArea,
+  notificationsArea,
 ];

@@ -342,3 +342,4 @@ export * from './flaggers-analytics.js';
 export * from './mcp.js';
 export * from './integrations.js';
 export * from './rag-tools.js';
+export * from './notifications.js';

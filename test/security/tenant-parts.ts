@@ -8,6 +8,7 @@ import { flaggersAnalyticsPart } from './parts/flaggers-analytics.js';
 import { mcpPart } from './parts/mcp.js';
 import { integrationsPart } from './parts/integrations.js';
 import { wsMountPart } from './parts/ws-mount.js';
+import { notifyPart } from './parts/notify.js';
 
 export interface TenantPart {
   /** Its routes, classified like RULES (`METHOD /path/:param` → rule). */
@@ -23,6 +24,7 @@ export const PARTS: TenantPart[] = [
   mcpPart,
   integrationsPart,
   wsMountPart,
+  notifyPart,
 ];
 
 /** Every rule: the first walk's and each part's (a route classified twice is a mistake). */

@@ -202,7 +202,7 @@ export class ChatService {
     if (cta && decision.fire) {
       await this.deps.threads.setCtaState(thread.id, { ...thread.ctaState, fires: thread.ctaState.fires + 1, lastFiredReply: reply, version: cta.version });
     }
-    await this.deps.usage.record(principal.subject, 1);
+    await this.deps.usage.record(principal.subject, 1, { workspaceId: thread.workspaceId, tier: status.tier, limits, before: status.usage });
     return { userMessage, message, usage, context, ...(payment && { payment }) };
   }
 }

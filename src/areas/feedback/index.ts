@@ -16,7 +16,7 @@ export const feedbackArea = defineArea({
   name: 'feedback',
   tables: FEEDBACK_TABLES,
   uses: ['releases', 'users'],
-  create: (ctx) => new FeedbackStore(ctx.deps),
+  create: (ctx) => new FeedbackStore(ctx.deps, (event) => ctx.events.emit(event)),
   // embed-auth and chat are mounted after this area; routes are built once every area is.
   routes: (store, ctx) => {
     const releases = ctx.area('releases');

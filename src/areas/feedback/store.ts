@@ -1,5 +1,6 @@
 // Message feedback: one record per end user, release and message (a new vote replaces the old
 // one), read back newest first by workspace members with read and unread marks.
+import type { ServiceEvent } from '../../core/area.js';
 import type { StoreDeps } from '../../core/services.js';
 import { EXCERPT_CHARS } from './schema.js';
 
@@ -66,7 +67,11 @@ export type FeedbackOut = ReturnType<typeof recordOut>;
 const SELECT = 'SELECT f.*, r.name AS release_name FROM feedback f LEFT JOIN releases r ON r.id = f.release_id';
 
 export class FeedbackStore {
-  constructor(private readonly deps: StoreDeps) {}
+  constructor(
+    private readonly deps: StoreDeps,
+    /** Raises `feedback.created` on the world's event hub (the notifications area listens). */
+    private readonly raise: (event: ServiceEvent) => Promise<void> = async () => undefined,
+  ) {}
 
   async get(id: string, workspaceId: string): Promise<FeedbackOut | undefined> {
     const row = await this.deps.storage.get<FeedbackRow>(`${SELECT} WHERE f.id = ? AND f.workspace_id = ?`, [id, workspaceId]);
@@ -117,7 +122,13 @@ export class FeedbackStore {
         now,
       ],
     );
-    return { record: (await this.get(id, input.workspaceId)) as FeedbackOut, created: true };
+    const record = (await this.get(id, input.workspaceId)) as FeedbackOut;
+    await this.raise({
+      workspaceId: input.workspaceId,
+      kind: 'feedback.created',
+      data: { feedbackId: id, releaseId: input.releaseId, messageRef: input.messageRef, sentiment: input.sentiment, source: input.source },
+    });
+    return { record, created: true };
   }
 
   /** A workspace's feedback, newest first, optionally of one release and read state. */

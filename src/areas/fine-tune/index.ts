@@ -23,7 +23,7 @@ export const fineTuneArea = defineArea<FineTuneStore, FineTuneSection>({
   name: 'fine-tune',
   tables: FINE_TUNE_TABLES,
   uses: ['training-data', 'workspaces', 'qa'],
-  create: (ctx) => new FineTuneStore({ ...ctx.deps, seed: () => ctx.seed() }, ctx.area('training-data').store),
+  create: (ctx) => new FineTuneStore({ ...ctx.deps, seed: () => ctx.seed(), raise: (event) => ctx.events.emit(event) }, ctx.area('training-data').store),
   routes: (store, ctx) =>
     fineTuneRoutes({
       store,

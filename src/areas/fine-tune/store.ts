@@ -1,5 +1,6 @@
 // Fine-tune jobs and their clock-driven life: created -> (start) queued -> validating -> running,
 // one step per epoch with a seeded loss -> succeeded (a model id) | failed | cancelled.
+import type { ServiceEvent } from '../../core/area.js';
 import { parseJson, toIso, type StoreDeps } from '../../core/services.js';
 import type { FineTuneJob, FineTuneStatus, LossPoint, TrainingPair } from '../../types/model-lifecycle.js';
 import { badTransition, fineTuneModelUnavailable } from './errors.js';
@@ -107,9 +108,14 @@ export interface NewJob {
 
 export class FineTuneStore {
   constructor(
-    private readonly deps: StoreDeps & { seed: () => number },
+    private readonly deps: StoreDeps & { seed: () => number; raise?: (event: ServiceEvent) => Promise<void> },
     private readonly data: TrainingDataReader,
   ) {}
+
+  /** Raises `fine-tune.finished` (the notifications area listens). */
+  private async finished(row: JobRow, status: 'succeeded' | 'failed', extra: Record<string, unknown>): Promise<void> {
+    await this.deps.raise?.({ workspaceId: row.workspace_id, kind: 'fine-tune.finished', data: { fineTuneId: row.id, status, baseModel: row.base_model, ...extra } });
+  }
 
   private row(workspaceId: string, id: string): Promise<JobRow | undefined> {
     return this.deps.storage.get<JobRow>('SELECT * FROM fine_tunes WHERE id = ? AND workspace_id = ?', [id, workspaceId]);
@@ -262,6 +268,7 @@ export class FineTuneStore {
             "UPDATE fine_tunes SET status = 'failed', error_code = ?, error_message = ?, run_id = NULL, updated_at = ?, finished_at = ? WHERE id = ?",
             [problem.code, problem.message, now, now, id],
           );
+          await this.finished(row, 'failed', { error: problem });
           return;
         }
         const set = await this.data.get(row.workspace_id, row.training_data_id);
@@ -286,6 +293,7 @@ export class FineTuneStore {
           "UPDATE fine_tunes SET status = 'succeeded', epoch = ?, loss_curve = ?, model_id = ?, run_id = NULL, updated_at = ?, finished_at = ? WHERE id = ?",
           [epoch, JSON.stringify(curve), modelIdOf(row.base_model, id), now, now, id],
         );
+        await this.finished(row, 'succeeded', { modelId: modelIdOf(row.base_model, id) });
         return;
       }
       default:

@@ -33,5 +33,6 @@ export function portsFromAreas(ctx: AreaContext): QaPorts {
     pricing: { count: async (text) => (await loadTokenizer()).count(text), usageOf },
     terms: textTerms,
     presets: { variants: async (workspaceId, presetId) => (await ctx.area('arena-presets').get(workspaceId, presetId))?.variants },
+    raise: (event) => ctx.events.emit(event),
   };
 }

@@ -1,5 +1,6 @@
 // What the QA area needs from the rest of the emulator, as narrow interfaces the wiring fills in:
 // a release's reply through chat's own reply generator, token counts and prices, the search's terms.
+import type { ServiceEvent } from '../../core/area.js';
 import type { QaUsage } from '../../types/qa.js';
 import type { Terms } from './judge.js';
 
@@ -38,4 +39,6 @@ export interface QaPorts {
   pricing: Pricing;
   terms: Terms;
   presets: PresetLookup;
+  /** Raises service events (`qa.run.finished`) on the world's hub; absent in unit tests. */
+  raise?: (event: ServiceEvent) => Promise<void>;
 }

@@ -41,6 +41,14 @@ export class QaRunEngine {
     }
     await this.runs.save(run);
     if (!isTerminal(run.status)) await this.deps.scheduler.schedule(RUN_STEP_JOB, { runId }, STEP_MS);
+    else if (run.status === 'completed' || run.status === 'failed') {
+      const passed = run.results.filter((r) => r.passed).length;
+      await this.ports.raise?.({
+        workspaceId: run.workspaceId,
+        kind: 'qa.run.finished',
+        data: { runId, suiteId: run.suiteId, kind: run.kind, status: run.status, results: run.results.length, passed },
+      });
+    }
   }
 
   /** Adds the next result (or fails the run); completes it after the last. Also used by scenario loads. */

@@ -29,7 +29,7 @@ export const ragArea = defineArea({
     const { targets, events } = ctx.area('rag-targets');
     const textIndex = new TextIndex();
     const files = new RagFileStore(ctx.deps, targets, events, ctx.vectorIndexes, textIndex);
-    const pipeline = new RagPipeline(ctx.deps, files, targets, events, () => ctx.settings().indexing);
+    const pipeline = new RagPipeline(ctx.deps, files, targets, events, () => ctx.settings().indexing, (event) => ctx.events.emit(event));
     const uploadLimiter = new UploadLimiter(ctx.rateLimiter, () => ctx.settings().uploads, () => ctx.clock.now());
     const limits = new WorkspaceLimits(ctx.deps, ctx.area('workspaces'));
     return { targets, files, events, pipeline, uploads: new RagUploadStore(ctx.deps), uploadLimiter, limits, textIndex };

@@ -3,6 +3,7 @@
 // delay drawn per file from the seed, the file's vectors become searchable. Every step writes an
 // event to the target's log.
 import type { JobHandlers } from '../../clock/scheduler.js';
+import type { ServiceEvent } from '../../core/area.js';
 import type { StoreDeps } from '../../core/services.js';
 import { parseJson, toIso } from '../../core/services.js';
 import { deriveSeed } from '../../seed/random.js';
@@ -68,6 +69,8 @@ export class RagPipeline {
     private readonly targets: RagTargetStore,
     private readonly events: RagEvents,
     private readonly settings: () => IndexingSettings,
+    /** Raises service events (`rag.file.indexed` / `rag.file.failed`) on the world's hub. */
+    private readonly raise: (event: ServiceEvent) => Promise<void> = async () => undefined,
   ) {}
 
   jobs(): JobHandlers {
@@ -222,6 +225,7 @@ export class RagPipeline {
   private async fail(row: FileRow, message: string): Promise<void> {
     await this.setStatus(row.id, 'error', { error: message });
     await this.events.record(row.target_id, row.id, 'file.failed', SYSTEM, { error: message });
+    await this.raise({ workspaceId: row.workspace_id, kind: 'rag.file.failed', data: { fileId: row.id, title: row.title, error: message } });
   }
 
   /** The file's text: parsed from its bytes (or its transcript), cleaned, with the date found when asked. */
@@ -293,6 +297,7 @@ export class RagPipeline {
     if (!row || row.run_id !== runId || row.status !== 'completed' || row.queryable === 1) return;
     await this.files.setQueryable(row, true);
     await this.events.record(row.target_id, fileId, 'file.searchable', SYSTEM, { chunks: Number(row.chunks_count ?? 0) });
+    await this.raise({ workspaceId: row.workspace_id, kind: 'rag.file.indexed', data: { fileId, title: row.title, vectorIds: [row.target_id] } });
   }
 
   /**

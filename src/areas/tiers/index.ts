@@ -15,6 +15,6 @@ declare module '../../core/area.js' {
 export const tiersArea = defineArea({
   name: 'tiers',
   tables: TIERS_TABLES,
-  create: (ctx) => new UsageStore(ctx.deps),
+  create: (ctx) => new UsageStore(ctx.deps, (event) => ctx.events.emit(event)),
   routes: (_usage, ctx) => quotaRoutes(ctx.area('embed-auth').service, ctx.area('releases')),
 });

@@ -1,5 +1,6 @@
 // Usage counted per user on the emulator clock, in hour, day and month windows (UTC), and the
 // QuotaStatus derived from it (the real tierConfig's usage and remaining; -1 remaining = unlimited).
+import type { ServiceEvent } from '../../core/area.js';
 import type { StoreDeps } from '../../core/services.js';
 import { isLimited, UNLIMITED, type TierLimits } from './tiers.js';
 
@@ -23,8 +24,30 @@ function periods(now: number): { hour: string; day: string; month: string } {
 
 const left = (limit: number, used: number) => (isLimited(limit) ? Math.max(0, limit - used) : UNLIMITED);
 
+/** Usage at or past this share of a limit raises `quota.nearly-exhausted`, once per window. */
+export const NEARLY_EXHAUSTED = 0.8;
+
+/** What `record` needs to tell when a send crosses 80% of a limit. */
+export interface QuotaWatch {
+  workspaceId: string;
+  tier: string;
+  limits: TierLimits;
+  /** The usage before this send. */
+  before: Usage;
+}
+
+const WINDOWS = [
+  ['messagesThisHour', 'messagesPerHour', 'hour'],
+  ['messagesToday', 'messagesPerDay', 'day'],
+  ['messagesThisMonth', 'messagesPerMonth', 'month'],
+] as const;
+
 export class UsageStore {
-  constructor(private readonly deps: StoreDeps) {}
+  constructor(
+    private readonly deps: StoreDeps,
+    /** Raises service events on the world's hub (`quota.nearly-exhausted`). */
+    private readonly raise: (event: ServiceEvent) => Promise<void> = async () => undefined,
+  ) {}
 
   async usage(subject: string): Promise<Usage> {
     const { hour, day, month } = periods(this.deps.clock.now());
@@ -37,7 +60,7 @@ export class UsageStore {
   }
 
   /** Counts `n` messages for a subject in this hour's, today's and this month's windows. */
-  async record(subject: string, n = 1): Promise<void> {
+  async record(subject: string, n = 1, watch?: QuotaWatch): Promise<void> {
     const { hour, day, month } = periods(this.deps.clock.now());
     for (const period of [hour, day, month]) {
       await this.deps.storage.run(
@@ -45,6 +68,25 @@ export class UsageStore {
          ON CONFLICT (subject, period) DO UPDATE SET count = usage_counters.count + ?`,
         [subject, period, n, n],
       );
+    }
+    if (watch) await this.watch(subject, n, watch);
+  }
+
+  /** Raises `quota.nearly-exhausted` for each window whose usage crosses 80% of its limit with this send (so once per window). */
+  private async watch(subject: string, n: number, { workspaceId, tier, limits, before }: QuotaWatch): Promise<void> {
+    for (const [used, limitKey, window] of WINDOWS) {
+      const limit = limits[limitKey];
+      if (!isLimited(limit)) continue;
+      const threshold = Math.ceil(limit * NEARLY_EXHAUSTED);
+      const after = before[used] + n;
+      if (before[used] < threshold && after >= threshold) {
+        await this.raise({
+          workspaceId,
+          kind: 'quota.nearly-exhausted',
+          data: { subject, tier, window, limit, used: after, remaining: Math.max(0, limit - after), percent: Math.round((after / limit) * 100) },
+          message: `${subject} used ${after} of ${limit} messages this ${window} (${tier} tier).`,
+        });
+      }
     }
   }
 

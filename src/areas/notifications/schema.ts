@@ -1,0 +1,88 @@
+// Request shapes of the notifications routes (zod at the edge). Records are in src/types/notifications.ts.
+import { z } from 'zod';
+import { NotificationEventKindSchema } from '../../types/notifications.js';
+
+/** The spec's floor for a webhook channel's secret (section 8). */
+export const WEBHOOK_SECRET_MIN = 32;
+
+const Id = z.string().min(1).max(200);
+const Tag = z.string().trim().min(1).max(100);
+const Name = z.string().trim().min(1).max(200);
+const BoolText = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const WorkspaceParamsSchema = z.object({ workspaceId: Id });
+export const NotificationParamsSchema = z.object({ workspaceId: Id.optional(), notificationId: Id });
+export const NoteParamsSchema = NotificationParamsSchema.extend({ noteId: Id });
+export const ChannelParamsSchema = z.object({ workspaceId: Id.optional(), channelId: Id });
+export const DeliveryParamsSchema = ChannelParamsSchema.extend({ deliveryId: Id });
+export const TriggerParamsSchema = z.object({ workspaceId: Id.optional(), triggerId: Id });
+
+export const NotificationListQuerySchema = z.object({
+  isRead: BoolText.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  kind: z.string().min(1).max(100).optional(),
+  tag: Tag.optional(),
+  workspaceId: Id.optional(),
+});
+export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
+
+export const WorkspaceQuerySchema = z.object({ workspaceId: Id.optional() });
+
+export const MarkReadSchema = z.object({ isRead: z.boolean().default(true) }).strict();
+export const SetTagsSchema = z.object({ tags: z.array(Tag).max(50) }).strict();
+export const AddNoteSchema = z.object({ text: z.string().trim().min(1).max(5000) }).strict();
+
+/** http(s) only: deliveries are HTTP POSTs. */
+const WebhookUrl = z
+  .string()
+  .max(2000)
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), 'An http or https URL');
+const Secret = z
+  .string()
+  .min(WEBHOOK_SECRET_MIN, `A webhook secret has at least ${WEBHOOK_SECRET_MIN} characters`)
+  .max(500)
+  .regex(/^\S+$/, 'A webhook secret has no whitespace');
+const Email = z.string().trim().max(320).email();
+
+export const CreateChannelSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('webhook'), name: Name.optional(), url: WebhookUrl, secret: Secret.optional(), enabled: z.boolean().optional() }).strict(),
+  z.object({ type: z.literal('email'), name: Name.optional(), email: Email, enabled: z.boolean().optional() }).strict(),
+]);
+export type CreateChannelInput = z.infer<typeof CreateChannelSchema>;
+
+export const UpdateChannelSchema = z
+  .object({ name: Name.optional(), url: WebhookUrl.optional(), secret: Secret.optional(), email: Email.optional(), enabled: z.boolean().optional() })
+  .strict();
+export type UpdateChannelInput = z.infer<typeof UpdateChannelSchema>;
+
+export const VerifyQuerySchema = z.object({ token: z.string().min(1).max(200) });
+
+const TriggerFields = {
+  channelId: Id,
+  tag: Tag.nullable().optional(),
+  kinds: z.array(NotificationEventKindSchema).max(20).optional(),
+  enabled: z.boolean().optional(),
+};
+
+export const CreateTriggerSchema = z
+  .object(TriggerFields)
+  .strict()
+  .refine((t) => (t.tag ?? null) !== null || (t.kinds ?? []).length > 0, { path: ['tag'], message: 'A trigger names a tag, event kinds, or both' });
+export type CreateTriggerInput = z.infer<typeof CreateTriggerSchema>;
+
+export const UpdateTriggerSchema = z.object({ ...TriggerFields, channelId: Id.optional() }).strict();
+export type UpdateTriggerInput = z.infer<typeof UpdateTriggerSchema>;
+
+export const DeliveryListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  cursor: z.string().min(1).max(200).optional(),
+  status: z.enum(['pending', 'delivered', 'retrying', 'failed']).optional(),
+  workspaceId: Id.optional(),
+});
+
+export const DeletedSchema = z.object({ status: z.literal('ok'), id: z.string() });
+export const ReadAllSchema = z.object({ status: z.literal('ok'), updated: z.number().int().nonnegative() });
+export const VerifiedSchema = z.object({ status: z.literal('ok'), verified: z.literal(true), channelId: z.string() });
