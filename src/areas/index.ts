@@ -41,6 +41,7 @@ import { fineTuneArea } from './fine-tune/index.js';
 import { workspaceChatArea } from './workspace-chat/index.js';
 import { threadsArea } from './threads/index.js';
 import { modelEditsArea } from './model-edits/index.js';
+import { htmlPagesArea } from './html-pages/index.js';
 
 export const AREAS: AnyArea[] = [
   // the older areas, in dependency order
@@ -80,4 +81,5 @@ export const AREAS: AnyArea[] = [
   workspaceChatArea,
   threadsArea,
   modelEditsArea,
+  htmlPagesArea,
 ];

@@ -337,3 +337,4 @@ export * from './lifecycle-inputs.js';
 export * from './qa-inputs.js';
 export * from './threads.js';
 export * from './model-edits.js';
+export * from './content-crawl.js';
