@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defineScenario } from '../../src/index.js';
 import { MATRIX, mswUse } from '../support/doors.js';
 import { useDoor } from '../support/use-door.js';
+import { settle } from './settle.js';
 import { startSite, TOPICS, type Site } from './site-server.js';
 
 const KEY = `svc_${'C'.repeat(87)}`;
@@ -43,11 +44,11 @@ describe.each(MATRIX)('crawling a site: $label', ({ driver, door: doorName }) =>
   const door = useDoor(driver, doorName, { scenario: crawlScenario });
   const key = { key: KEY };
   /** Runs every crawl step and the indexing pipeline (each step is a second; visibility takes up to a minute). */
-  const settle = () => door.emulator.clock.advance(180_000);
+  const settleAll = () => settle(door, 180_000);
   const crawl = async (body: Record<string, unknown>) => {
     const res = await door.call('POST', '/api/v1/rag/crawl', key, { url: `${site.url}/`, vectorIds: 'vec_site', multi: true, sitemap: true, limit: 40, ...body });
     expect(res.status, res.text).toBe(202);
-    await settle();
+    await settleAll();
     const status = await door.call('GET', `/api/v1/rag/crawls/${res.body._id}`, key);
     const items = await door.call('GET', `/api/v1/rag/crawls/${res.body._id}/items?limit=100`, key);
     return { crawl: status.body, items: items.body.data as { url: string; status: string; reason: string | null; httpStatus: number | null }[] };

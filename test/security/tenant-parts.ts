@@ -3,6 +3,7 @@
 import type { SuiteDoor } from '../support/use-door.js';
 import { RULES, type Rule } from './tenant-routes.js';
 import { populateA, type AIds } from './tenant-setup.js';
+import { crawlPart } from './parts/crawl.js';
 
 export interface TenantPart {
   /** Its routes, classified like RULES (`METHOD /path/:param` → rule). */
@@ -12,7 +13,7 @@ export interface TenantPart {
 }
 
 /** One line per part (append yours). */
-export const PARTS: TenantPart[] = [];
+export const PARTS: TenantPart[] = [crawlPart];
 
 /** Every rule: the first walk's and each part's (a route classified twice is a mistake). */
 export const ALL_RULES: Record<string, Rule> = (() => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { defineScenario } from '../../src/index.js';
 import { MATRIX } from '../support/doors.js';
 import { useDoor } from '../support/use-door.js';
+import { settle } from '../content/settle.js';
 
 const KEY = `svc_${'L'.repeat(87)}`;
 
@@ -58,7 +59,7 @@ describe.each(MATRIX)('local-sync on the real wire: $label', ({ driver, door: do
     // A second run of the same host lands in the same vector.
     expect((await call('ws_local/init', { host: 'acme-outfitters.example' })).json.vectorId).toBe(init.json.vectorId);
 
-    await door.emulator.clock.advance(120_000);
+    await settle(door, 120_000);
     const search = await door.fetch(`/api/v1/rag/search?q=${encodeURIComponent('zipper warranty sleeping bags')}&collectionId=${init.json.vectorId}`, { headers: { 'x-api-key': KEY } });
     const found = await search.json();
     expect(found.results[0].chunk.content).toContain('lifetime warranty');
@@ -79,7 +80,7 @@ describe.each(MATRIX)('local-sync on the real wire: $label', ({ driver, door: do
     expect(big.json.error.code).toBe('VALIDATION_ERROR');
     const wrong = await call('ws_local/batch', { vectorId: json.vectorId, rows: [{ ...rows[0], contentHash: contentHash('something else') }] });
     expect(wrong.status).toBe(400);
-    expect(JSON.stringify(wrong.json.error.details)).toContain('rows.0.contentHash');
+    expect(JSON.stringify(wrong.json.error.details)).toContain('rows[0].contentHash');
     const upper = await call('ws_local/batch', { vectorId: json.vectorId, rows: [{ ...rows[0], contentHash: rows[0]!.contentHash.toUpperCase() }] });
     expect(upper.status).toBe(400);
     expect((await call('ws_local/batch', { vectorId: 'vec_nope', rows: rows.slice(0, 1) })).status).toBe(404);

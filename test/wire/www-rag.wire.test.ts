@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineScenario } from '../../src/index.js';
 import { MATRIX, mswUse } from '../support/doors.js';
 import { useDoor } from '../support/use-door.js';
+import { settle } from '../content/settle.js';
 import { startSite, type Site } from '../content/site-server.js';
 
 const KEY = `svc_${'W'.repeat(87)}`;
@@ -72,7 +73,7 @@ describe.each(MATRIX)('www-rag on the real wire: $label', ({ driver, door: doorN
     expect(locked.status).toBe(423);
     await locked.text();
 
-    await door.emulator.clock.advance(120_000);
+    await settle(door, 120_000);
     const crawl = await text(await door.fetch(`/api/v1/rag/crawls/${first.body?.crawlId}`, { headers: { 'x-api-key': KEY } }));
     expect(crawl.body).toMatchObject({ status: 'completed', source: 'www-rag', counts: { indexed: 1, failed: 0 } });
     // The page is searchable in the corpus workspace.

@@ -51,7 +51,7 @@ export class LocalSync {
   async batch(workspaceId: string, input: LocalSyncBatch, actor: Actor): Promise<{ vectorId: string; received: number; upserted: number; unchanged: number }> {
     const vector = await this.vector(workspaceId, input.vectorId);
     // Every hash must be the hash of its text: the key is what makes re-sends no-ops.
-    const issues = input.rows.flatMap((row, i) => (sha256Hex(row.text) === row.contentHash ? [] : [{ path: `body.rows.${i}.contentHash`, message: 'Not the SHA-256 of the row’s text' }]));
+    const issues = input.rows.flatMap((row, i) => (sha256Hex(row.text) === row.contentHash ? [] : [{ path: `body.rows[${i}].contentHash`, message: 'Not the SHA-256 of the row’s text' }]));
     if (issues.length) throw validationError('Invalid batch', issues);
     const rag = this.rag();
     const target = (await rag.targets.row(workspaceId, vector.target_id))!;

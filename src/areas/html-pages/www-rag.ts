@@ -148,7 +148,8 @@ export class WwwRag {
     if (!match) return false;
     const given = (match[1] as string).toLowerCase();
     const secret = this.secret();
-    return sameText(given, hmacSha256Hex(secret, JSON.stringify(parsed))) || sameText(given, hmacSha256Hex(secret, raw));
+    const reserialised = parsed === undefined ? undefined : JSON.stringify(parsed);
+    return (reserialised !== undefined && sameText(given, hmacSha256Hex(secret, reserialised))) || sameText(given, hmacSha256Hex(secret, raw));
   }
 
   async register(body: RegisterSitesRequest): Promise<{ ok: true; registered: number; removed: number; sites: WwwRagSite[] }> {
