@@ -54,6 +54,7 @@ import { complianceArea } from './compliance/index.js';
 import { onboardingArea } from './onboarding/index.js';
 import { ragToolsArea } from './rag-tools/index.js';
 import { notificationsArea } from './notifications/index.js';
+import { htmlPagesArea } from './html-pages/index.js';
 
 export const AREAS: AnyArea[] = [
   // the older areas, in dependency order
@@ -106,4 +107,5 @@ export const AREAS: AnyArea[] = [
   onboardingArea,
   ragToolsArea,
   notificationsArea,
+  htmlPagesArea,
 ];

@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   /** Request headers (or the request line) past Node's header limit: answered by the HTTP door. */
   REQUEST_HEADER_FIELDS_TOO_LARGE: 431,
+  /** A resource busy with other work (www-rag: the host is being crawled); the real service answers 423. */
+  LOCKED: 423,
   RATE_LIMITED: 429,
   /** A workspace or release quota (not a per-key rate window): the SDK's QuotaExceededError. */
   QUOTA_EXCEEDED: 429,

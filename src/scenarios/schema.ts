@@ -6,6 +6,7 @@ import { MessageInputSchema } from '../areas/transcripts/schema.js';
 import { identityReferenceIssues, workspaceIdentityFields } from './identity-schema.js';
 import { OAuthSettingsSchema } from '../areas/oauth/schema.js';
 import { LandingSettingsSchema } from '../areas/chat/landing-settings.js';
+import { WwwRagSettingsSchema } from '../areas/html-pages/settings.js';
 import { McpConfigSchema } from '../types/releases.js';
 
 const Id = z.string().min(1).max(200).regex(/^[A-Za-z0-9_.:-]+$/, 'Ids use letters, digits, _ . : -');
@@ -270,6 +271,8 @@ export const SettingsSchema = z
     landing: LandingSettingsSchema.default(() => LandingSettingsSchema.parse({})),
     /** The onboarding webhook's HMAC secret (default derived from the seed: docs/integrations.md). */
     onboardingWebhookSecret: z.string().min(32).max(512).optional(),
+    /** www-rag (REAL-WIRE section 8): webhook secret, corpus workspace, pace, freshness, denylist. */
+    wwwRag: WwwRagSettingsSchema.default(() => WwwRagSettingsSchema.parse({})),
   })
   .strict();
 

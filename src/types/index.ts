@@ -343,3 +343,4 @@ export * from './mcp.js';
 export * from './integrations.js';
 export * from './rag-tools.js';
 export * from './notifications.js';
+export * from './content-crawl.js';

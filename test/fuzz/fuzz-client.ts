@@ -85,6 +85,8 @@ export function answerProblem(path: string, answer: Answer): string | undefined 
   if (answer.status === 0) return 'no answer (connection dropped)';
   if (answer.status >= 500) return `status ${answer.status}: ${answer.text.slice(0, 300)}`;
   if (answer.status < 400) return undefined;
+  // The www-rag webhook answers a bad signature with a bare 401, no body to read (REAL-WIRE section 8).
+  if (path === '/api/v1/www-rag-webhook/register-sites' && answer.status === 401) return undefined;
   let body: unknown;
   try {
     body = JSON.parse(answer.text);

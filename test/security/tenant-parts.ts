@@ -9,6 +9,7 @@ import { mcpPart } from './parts/mcp.js';
 import { integrationsPart } from './parts/integrations.js';
 import { wsMountPart } from './parts/ws-mount.js';
 import { notifyPart } from './parts/notify.js';
+import { crawlPart } from './parts/crawl.js';
 
 export interface TenantPart {
   /** Its routes, classified like RULES (`METHOD /path/:param` → rule). */
@@ -25,6 +26,7 @@ export const PARTS: TenantPart[] = [
   integrationsPart,
   wsMountPart,
   notifyPart,
+  crawlPart,
 ];
 
 /** Every rule: the first walk's and each part's (a route classified twice is a mistake). */

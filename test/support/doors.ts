@@ -44,6 +44,11 @@ export interface Door extends DoorView {
 
 let activeMsw: ReturnType<typeof setupServer> | null = null;
 
+/** Adds handlers to the open MSW door's server (a site a crawl test serves, a webhook receiver); no-op without one. */
+export function mswUse(...handlers: Parameters<ReturnType<typeof setupServer>['use']>): void {
+  activeMsw?.use(...handlers);
+}
+
 export async function openDoor(door: DoorName, emulator: Emulator): Promise<Door> {
   if (door === 'msw') {
     if (activeMsw) throw new Error('one MSW door at a time per test file');
