@@ -36,6 +36,20 @@ export function mixNumber(into: Fingerprint, value: number): void {
   mixText(into, String(value));
 }
 
+/** Mixes in an integer below 2^53 (another fingerprint, say) without building a string. */
+export function mixInteger(into: Fingerprint, value: number): void {
+  const high = Math.floor(value / 0x100000000);
+  const low = value >>> 0;
+  let a = Math.imul(into.a ^ low, 0x01000193);
+  let b = Math.imul(into.b ^ low, 0x5bd1e995);
+  b ^= b >>> 15;
+  a = Math.imul(a ^ high, 0x01000193);
+  b = Math.imul(b ^ high, 0x5bd1e995);
+  b ^= b >>> 15;
+  into.a = a;
+  into.b = b ^ (b >>> 13);
+}
+
 /** The fingerprint as one exact number (53 bits). */
 export function fingerprintValue(from: Fingerprint): number {
   return (from.a >>> 0) * 0x200000 + ((from.b >>> 0) & 0x1fffff);

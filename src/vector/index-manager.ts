@@ -18,6 +18,12 @@ export interface IndexedChunk {
   content: string;
 }
 
+/** A chunk known by its id and the fingerprint of its id and text (`chunkFingerprint`), undefined when unknown. */
+export interface ChunkKey {
+  id: string;
+  hash: number | undefined;
+}
+
 export interface ChunkHit {
   chunkId: string;
   score: number;
@@ -83,17 +89,18 @@ function insertQueued(store: Store, deadline = Infinity): void {
 /**
  * Whether `view`'s live vectors are `chunks`, in order (ids and texts): then it answers for them
  * as it did before (the same graph a reset or restore reattaches), with labels in the same order.
+ * `hashOf(i)` is the fingerprint of the i-th chunk's id and text.
  */
-function holdsExactly(view: View, chunks: readonly IndexedChunk[]): boolean {
-  if (view.size !== chunks.length) return false;
+function holdsExactly(view: View, ids: (i: number) => string | undefined, hashOf: (i: number) => number | undefined, count: number): boolean {
+  if (view.size !== count) return false;
   const { store, live } = view;
   let at = 0;
   for (let label = 0; label < store.chunkOf.length; label++) {
     if (label >= live.length || live[label] !== 1) continue;
-    const chunk = chunks[at++];
-    if (!chunk || store.chunkOf[label] !== chunk.id || store.hashes[label] !== chunkFingerprint(chunk.id, chunk.content)) return false;
+    const i = at++;
+    if (i >= count || store.chunkOf[label] !== ids(i) || store.hashes[label] !== hashOf(i)) return false;
   }
-  return at === chunks.length;
+  return at === count;
 }
 
 export class VectorIndexes {
@@ -198,26 +205,41 @@ export class VectorIndexes {
     return view;
   }
 
-  /** The target's view at `version`, rebuilt from `load` when what is in memory is stale. */
-  private async view(targetId: string, version: string, load: () => Promise<IndexedChunk[]>): Promise<View> {
+  /**
+   * The target's view at `version`, rebuilt from `load` when what is in memory is stale. A candidate
+   * (after a load or import) is checked against `keys` when given (ids and fingerprints, no texts
+   * read), else against `load`'s chunks.
+   */
+  private async view(targetId: string, version: string, load: () => Promise<IndexedChunk[]>, keys?: () => Promise<ChunkKey[]>): Promise<View> {
     const known = this.entries.get(targetId);
     if (known && known.version === version) return known;
-    const chunks = await load();
     const candidate = this.candidates.get(targetId);
+    let chunks: IndexedChunk[] | undefined;
     if (candidate) {
       this.candidates.delete(targetId);
-      if (holdsExactly(candidate, chunks)) {
+      let holds: boolean;
+      if (keys) {
+        const held = await keys();
+        holds = holdsExactly(candidate, (i) => held[i]?.id, (i) => held[i]?.hash, held.length);
+      } else {
+        const read = (chunks = await load());
+        holds = holdsExactly(candidate, (i) => read[i]?.id, (i) => (i < read.length ? chunkFingerprint(read[i]!.id, read[i]!.content) : undefined), read.length);
+      }
+      if (holds) {
         const view: View = { ...candidate, version };
         this.entries.set(targetId, view);
         return view;
       }
     }
-    return this.build(targetId, version, chunks);
+    return this.build(targetId, version, chunks ?? (await load()));
   }
 
-  /** Builds the target's index now unless memory already holds its version (after a load or import). */
-  async warm(targetId: string, version: string, load: () => Promise<IndexedChunk[]>): Promise<void> {
-    const view = await this.view(targetId, version, load);
+  /**
+   * Builds the target's index now unless memory already holds its version (after a load or import).
+   * `keys` lists the searchable chunks by id and fingerprint, to recognise a candidate without texts.
+   */
+  async warm(targetId: string, version: string, load: () => Promise<IndexedChunk[]>, keys?: () => Promise<ChunkKey[]>): Promise<void> {
+    const view = await this.view(targetId, version, load, keys);
     this.finish(view.store);
   }
 

@@ -63,6 +63,27 @@ describe('VectorIndexes reuse after clear', () => {
     }
   });
 
+  it('checks a candidate by ids and fingerprints when given them, reading texts only to rebuild', async () => {
+    const keysOf = (list: typeof chunks) => async () => list.map((c) => ({ id: c.id, hash: chunkFingerprint(c.id, c.content) }));
+    const same = counting();
+    const reused = new VectorIndexes(same.factory);
+    await reused.warm('t', 'v1', async () => chunks);
+    reused.clear();
+    let reads = 0;
+    await reused.warm('t', 'v2', async () => (reads++, chunks), keysOf(chunks));
+    expect([same.builds(), reads]).toEqual([1, 0]);
+    const edited = [chunks[0]!, { id: 'b', content: 'refund for a double charges' }];
+    for (const keys of [keysOf(edited), async () => chunks.map((c) => ({ id: c.id, hash: undefined })), keysOf([chunks[1]!, chunks[0]!])]) {
+      const other = counting();
+      const indexes = new VectorIndexes(other.factory);
+      await indexes.warm('t', 'v1', async () => chunks);
+      indexes.clear();
+      await indexes.warm('t', 'v1', async () => edited, keys);
+      expect(other.builds()).toBe(2);
+      expect((await indexes.search('t', 'v1', async () => edited, 'double charges', 1))[0]?.chunkId).toBe('b');
+    }
+  });
+
   it('lets go of candidates once settled: a later warm builds afresh', async () => {
     const { factory, builds } = counting();
     const indexes = new VectorIndexes(factory);

@@ -3,7 +3,7 @@
 // in-memory vector indexes (chunks whose consistency delay has passed).
 import type { StoreDeps } from '../../core/services.js';
 import type { SqlValue } from '../../storage/storage.js';
-import type { VectorIndexes } from '../../vector/index-manager.js';
+import type { ChunkKey, VectorIndexes } from '../../vector/index-manager.js';
 import type { RagFileStore } from '../rag-files/public.js';
 import type { TargetRow } from '../rag-targets/public.js';
 import { rankSegments, type Segment } from './full-text.js';
@@ -81,11 +81,32 @@ export class RagSearchStore {
     );
     for (const { workspace_id } of workspaces) await this.segments(workspace_id, {});
     const targets = await this.deps.storage.all<{ id: string; index_version: string }>('SELECT id, index_version FROM rag_targets ORDER BY seq');
-    for (const target of targets) await this.indexes.warm(target.id, target.index_version, () => this.files.searchableChunks(target.id));
+    for (const target of targets) {
+      await this.indexes.warm(target.id, target.index_version, () => this.files.searchableChunks(target.id), () => this.searchableKeys(target.id));
+    }
     // What was held before a load or import and not found again in storage is let go.
     this.text.settle();
     this.indexes.settle();
     await this.prime(workspaces[0]?.workspace_id, targets[0]);
+  }
+
+  /**
+   * A target's searchable chunks (as `searchableChunks` lists them) by id and fingerprint, the
+   * texts taken from the segments just proved to match storage: a reuse check reads ids, not texts.
+   */
+  private async searchableKeys(targetId: string): Promise<ChunkKey[]> {
+    const rows = await this.deps.storage.all<{ id: string; file_id: string; run_id: string | null }>(
+      `SELECT c.id, c.file_id, f.run_id FROM rag_chunks c JOIN rag_files f ON f.id = c.file_id
+       WHERE c.target_id = ? AND f.queryable = 1 AND f.status = 'completed' ORDER BY c.file_seq, c.position`,
+      [targetId],
+    );
+    // A file's chunks come by position: the n-th of a file is its segment's n-th.
+    const ordinals = new Map<string, number>();
+    return rows.map((row) => {
+      const ordinal = ordinals.get(row.file_id) ?? 0;
+      ordinals.set(row.file_id, ordinal + 1);
+      return { id: row.id, hash: this.text.chunkHash(row.file_id, row.run_id, ordinal, row.id) };
+    });
   }
 
   /**

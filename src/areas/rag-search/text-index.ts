@@ -6,21 +6,25 @@
 // or an import (`clear`), a segment known before is reused when storage holds exactly its chunks.
 import { buildSegment, type Segment, type TextChunk } from './full-text.js';
 import { SegmentGroups } from './segment-groups.js';
-import { fingerprintStart, fingerprintValue, mixNumber, mixText } from '../../vector/fingerprint.js';
+import { chunkFingerprint, fingerprintStart, fingerprintValue, mixInteger, mixNumber } from '../../vector/fingerprint.js';
 
 /** What a snapshot keeps of the full-text index. */
 export type TextSegments = ReadonlyMap<string, Segment>;
 
 const keyOf = (fileId: string, runId: string | null) => `${fileId}\u0000${runId ?? ''}`;
 
-/** What a segment was analysed from: its file's order and its chunks' ids and texts, in order. */
-function contentOf(fileSeq: number, chunks: readonly TextChunk[]): number {
+/** Each chunk's fingerprint (id and text), in position order. */
+function chunkHashesOf(chunks: readonly TextChunk[]): Float64Array {
+  const hashes = new Float64Array(chunks.length);
+  for (let i = 0; i < chunks.length; i++) hashes[i] = chunkFingerprint(chunks[i]!.id, chunks[i]!.content);
+  return hashes;
+}
+
+/** What a segment was analysed from: its file's order and its chunks' ids and texts (their fingerprints), in order. */
+function contentOf(fileSeq: number, hashes: Float64Array): number {
   const f = fingerprintStart();
   mixNumber(f, fileSeq);
-  for (const chunk of chunks) {
-    mixText(f, chunk.id);
-    mixText(f, chunk.content);
-  }
+  for (let i = 0; i < hashes.length; i++) mixInteger(f, hashes[i]!);
   return fingerprintValue(f);
 }
 
@@ -32,6 +36,8 @@ export class TextIndex {
   private readonly groups = new SegmentGroups();
   /** By segment: the fingerprint of what it was analysed from. */
   private readonly contents = new WeakMap<Segment, number>();
+  /** By segment: its chunks' fingerprints, so the vector indexes can check their chunks without reading texts again. */
+  private readonly hashes = new WeakMap<Segment, Float64Array>();
   /** The segments held before the last `clear`, reused where storage proves to hold the same chunks. */
   private candidates = new Map<string, Segment>();
 
@@ -60,7 +66,8 @@ export class TextIndex {
   put(fileId: string, runId: string | null, fileSeq: number, chunks: readonly TextChunk[]): void {
     this.forget(fileId);
     const key = keyOf(fileId, runId);
-    const content = contentOf(fileSeq, chunks);
+    const hashes = chunkHashesOf(chunks);
+    const content = contentOf(fileSeq, hashes);
     const candidate = this.candidates.get(key);
     let segment: Segment;
     if (candidate !== undefined && this.contents.get(candidate) === content) segment = candidate;
@@ -68,6 +75,7 @@ export class TextIndex {
       segment = buildSegment(fileSeq, chunks);
       this.contents.set(segment, content);
     }
+    this.hashes.set(segment, hashes);
     this.candidates.delete(key);
     this.segments.set(key, segment);
     this.keys.set(fileId, key);
@@ -79,6 +87,17 @@ export class TextIndex {
     if (key === undefined) return;
     this.segments.delete(key);
     this.keys.delete(fileId);
+  }
+
+  /**
+   * The fingerprint of a file's chunk (the `ordinal`-th by position) at a run, when that file's
+   * segment is known and names `chunkId` there: its text was hashed when the segment was analysed
+   * or proved unchanged, so a caller that knows only ids learns what storage holds.
+   */
+  chunkHash(fileId: string, runId: string | null, ordinal: number, chunkId: string): number | undefined {
+    const segment = this.segments.get(keyOf(fileId, runId));
+    if (segment === undefined || segment.ids[ordinal] !== chunkId) return undefined;
+    return this.hashes.get(segment)?.[ordinal];
   }
 
   /** `segments` (in search order) with long runs merged, for a search that looks up few lists. */
