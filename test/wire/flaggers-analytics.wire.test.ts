@@ -48,7 +48,8 @@ describe.each(MATRIX)('flaggers and analytics on the SDK wire: $label', ({ drive
 
   // https://sdk.divinci.ai/server/api-keys/: a key created with the `analytics:read` scope reads analytics and nothing else.
   it('lets a key with only analytics:read read analytics, as X-API-Key and as Bearer, and nothing else', async () => {
-    for (const headers of [{ 'X-API-Key': FKEYS.analytics }, { Authorization: `Bearer ${FKEYS.analytics}` }]) {
+    const carriers: Record<string, string>[] = [{ 'X-API-Key': FKEYS.analytics }, { Authorization: `Bearer ${FKEYS.analytics}` }];
+    for (const headers of carriers) {
       expect((await send('GET', '/api/v1/analytics/summary', headers)).status).toBe(200);
       expect((await send('GET', '/api/v1/metrics/rag', headers)).status).toBe(200);
       expect((await send('GET', '/api/v1/flaggers', headers)).status).toBe(403);
