@@ -27,6 +27,8 @@ export default defineConfig(({ mode }) => ({
     // parsers load once per worker instead of once per file (the full suite: 290 s against 695 s).
     isolate: false,
     ...(mode === 'quick' && { exclude: ['**/node_modules/**', ...SLOW], env: { EMULATOR_MATRIX: 'quick' } }),
+    // Nothing leaves the machine: the process's fetch reaches loopback and reserved test names only.
+    setupFiles: ['test/support/loopback-only-fetch.ts'],
     pool: 'forks',
     // Both cores of the CI machine (vitest would take one here): about 15 % off the full suite.
     maxWorkers: 2,
