@@ -15,7 +15,8 @@ export const integrationsPart: TenantPart = {
     'DELETE /api/v1/connectors/:connectorId': scoped(),
     'POST /api/v1/connectors/:connectorId/sync': scoped(),
     'GET /api/v1/connectors/:connectorId/runs': scoped(),
-    'GET /api/v1/connectors/:connectorId/runs/:runId': scoped(),
+    // `runId` names a QA run in the base walk: this route's run is `connectorRunId`.
+    'GET /api/v1/connectors/:connectorId/runs/:runId': scoped(undefined, { params: { runId: 'connectorRunId' } }),
     'GET /api/v1/external-tools': own(),
     'POST /api/v1/external-tools': own(() => ({ title: 'B', name: 'b_tool', url: 'http://127.0.0.1:9/b' })),
     'GET /api/v1/external-tools/:toolId': scoped(),
@@ -46,8 +47,8 @@ export const integrationsPart: TenantPart = {
     // Both finish on the clock, so A can download them; the sync below stays queued (nothing leaves the machine).
     expect((await door.call('POST', '/__emulator/clock', {}, { advanceMs: 2000 })).status).toBe(200);
     const connectorId = await made('POST', '/api/v1/connectors', { title: 'A site', kind: 'web', config: { urls: ['http://127.0.0.1:9/a'] } });
-    const runId = await made('POST', `/api/v1/connectors/${connectorId}/sync`);
+    const connectorRunId = await made('POST', `/api/v1/connectors/${connectorId}/sync`);
     const toolId = await made('POST', '/api/v1/external-tools', { title: 'A tool', name: 'a_tool', url: 'http://127.0.0.1:9/a', headers: { Authorization: 'Bearer private-to-a' } });
-    return { exportId, requestId, connectorId, runId, toolId };
+    return { exportId, requestId, connectorId, connectorRunId, toolId };
   },
 };
