@@ -118,7 +118,10 @@ export async function workspaceFiles(storage: Storage, workspaceId: string, work
 /** A zip of text files, every entry stamped with the export's emulator time (same bytes every run). */
 export async function zipOf(files: Record<string, string>, at: number): Promise<Uint8Array> {
   const { zipSync, strToU8 } = await import('fflate');
-  const mtime = new Date(at);
+  // Zip stamps are local-time fields (fflate reads a Date's local parts): give it a Date whose local
+  // parts are the emulator time's UTC parts, so the bytes do not depend on the machine's time zone.
+  const utc = new Date(at);
+  const mtime = new Date(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate(), utc.getUTCHours(), utc.getUTCMinutes(), utc.getUTCSeconds());
   const entries: Record<string, [Uint8Array, { mtime: Date }]> = {};
   for (const [path, text] of Object.entries(files)) entries[path] = [strToU8(text), { mtime }];
   return zipSync(entries, { level: 6 });
