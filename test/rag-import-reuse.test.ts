@@ -23,10 +23,10 @@ const scenario = {
           {
             id: 'target_a',
             title: 'A',
-            chunkingTool: 'chapter-aware',
+            chunkingTool: 'chapter-aware' as const,
             chunkSize: 2048,
             chunkOverlap: 0,
-            files: [{ title: 'notes', filename: 'notes.md', content: sections.map((s, i) => `# Section ${i}\n\n${s}`).join('\n\n'), state: 'searchable' }],
+            files: [{ title: 'notes', filename: 'notes.md', content: sections.map((s, i) => `# Section ${i}\n\n${s}`).join('\n\n'), state: 'searchable' as const }],
           },
         ],
       },
