@@ -249,20 +249,14 @@ export class RagFileStore {
     this.text.forget(fileId);
   }
 
-  /**
-   * Removes some chunks of a file (rag-tools dedupe-chunks): the rows, the file's chunk count, its
-   * full-text entries and, when it is searchable, their vectors (a new index version).
-   */
+  /** Removes some chunks of a file (dedupe-chunks): rows, chunk count, full-text entries and, if searchable, vectors. */
   async removeChunks(row: FileRow, chunkIds: string[]): Promise<void> {
-    if (chunkIds.length === 0) return;
     for (const id of chunkIds) await this.deps.storage.run('DELETE FROM rag_chunks WHERE id = ? AND file_id = ?', [id, row.id]);
-    const remaining = await this.chunkRows(row.id);
-    await this.deps.storage.run('UPDATE rag_files SET chunks_count = ?, updated_at = ? WHERE id = ?', [remaining.length, this.deps.clock.now(), row.id]);
-    this.text.put(row.id, row.run_id, Number(row.seq), remaining.map((c) => ({ id: c.id, content: c.content })));
-    if (row.queryable === 1) {
-      const { from, to } = await this.targets.bumpVersion(row.target_id);
-      this.indexes.apply(row.target_id, from, to, { remove: chunkIds });
-    }
+    const rest = await this.chunkRows(row.id);
+    await this.deps.storage.run('UPDATE rag_files SET chunks_count = ?, updated_at = ? WHERE id = ?', [rest.length, this.deps.clock.now(), row.id]);
+    this.text.put(row.id, row.run_id, Number(row.seq), rest.map((c) => ({ id: c.id, content: c.content })));
+    const version = row.queryable === 1 && chunkIds.length > 0 ? await this.targets.bumpVersion(row.target_id) : undefined;
+    if (version) this.indexes.apply(row.target_id, version.from, version.to, { remove: chunkIds });
   }
 
   async delete(row: FileRow, actor: Actor): Promise<void> {
