@@ -6,8 +6,7 @@ import { parseJson, toIso } from '../../core/services.js';
 import type { RagDocumentStatus } from '../../types/rag.js';
 import type { VectorIndexes } from '../../vector/index-manager.js';
 import type { TextIndex } from '../rag-search/public.js';
-import type { RagEvents, Actor } from '../rag-targets/public.js';
-import type { RagTargetStore } from '../rag-targets/public.js';
+import type { RagEvents, Actor, RagTargetStore } from '../rag-targets/public.js';
 import type { ChunkingTool, FileRecord, PatchFileInput } from './schema.js';
 
 export interface FileRow {
@@ -67,9 +66,8 @@ export interface FileOptions {
   extractPublishedDate?: boolean;
   chunkingAuthId?: string;
   publishedDate?: string;
-  /** Text to index as it is (audio transcripts), instead of parsing `raw`. */
+  /** Text to index as it is (audio transcripts), instead of parsing `raw`; or why there is none (processing fails with it). */
   transcript?: string;
-  /** Why an audio file has no transcript: its processing step fails with this message. */
   transcriptError?: string;
   audioUrl?: string;
 }
