@@ -180,7 +180,7 @@ describe.each(MATRIX)('notifications: $label', ({ driver, door: doorName }) => {
     const again = await call('POST', `/api/v1/notifications/channels/ch_seeded/deliveries/${test.body._id}/redeliver`, key());
     expect(again.status).toBe(202);
     expect(again.body.status).toBe('pending');
-    await call('POST', '/__emulator/clock', { advanceMs: 0 });
+    await call('POST', '/__emulator/clock', {}, { advanceMs: 0 });
     const seventh = (await call('GET', `/api/v1/notifications/channels/ch_seeded/deliveries?status=retrying`, key())).body;
     expect(seventh.data[0].attempts).toHaveLength(7);
     expect((await call('GET', '/api/v1/notifications/channels/ch_seeded/deliveries', key())).body.total).toBe(1);
