@@ -44,6 +44,9 @@ export function notifyScenario(hookUrl: string) {
             runs: [{ id: 'qr_1', releaseIds: ['rel_help'], status: 'queued' }],
           },
         ],
+        flaggers: [
+          { id: 'flg_refund', title: 'Refund risk', notificationMessage: 'A refund risk', notificationTags: ['refund-risk'], flagInput: true, outputKeys: [], match: { keywords: ['refund'] } },
+        ],
         notifications: {
           channels: [{ id: 'ch_hook', type: 'webhook', name: 'Receiver', url: hookUrl, secret: HOOK_SECRET }],
           triggers: [

@@ -1,18 +1,16 @@
 // Issue #15's Done-means test: every event kind reaches a real receiver as a signed webhook (a
 // node:http server on 127.0.0.1 through the HTTP door; an MSW-intercepted https URL through the MSW
 // door), the receiver fails the first two attempts of each delivery, the retries arrive only when
-// the emulator clock is advanced, and the delivery log shows all three attempts.
+// the emulator clock is advanced, and the delivery log shows all three attempts. The flagged
+// message comes from a real flagger tripped by a chat message.
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createHandlers } from '../../src/adapters/msw.js';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.js';
-import { defineArea, type AreaEvents } from '../../src/core/area.js';
-import { defineRoute } from '../../src/core/route.js';
 import { createEmulator, type Emulator } from '../../src/index.js';
 import { MATRIX, MSW_BASE } from '../support/doors.js';
 import { HOOK_SECRET, KINDS, NOTIFY_KEY, NOTIFY_NOW, notifyScenario } from './notify-scenario.js';
@@ -25,27 +23,6 @@ interface Arrival {
   contentType: string;
   body: string;
 }
-
-/** A test-only area: raises `message.flagged` as the flaggers lane's flagger would (tags fire triggers). */
-const flaggerStandIn = defineArea<AreaEvents>({
-  name: 'test-flagger',
-  create: (ctx) => ctx.events,
-  routes: (events) => [
-    defineRoute({
-      method: 'POST',
-      path: '/api/v1/__test/flag',
-      tag: 'notifications',
-      summary: 'test only',
-      auth: { kind: 'workspace', level: 'write' },
-      body: z.object({ messageId: z.string(), tag: z.string() }),
-      handler: async ({ principal, body }) => {
-        const workspaceId = principal.kind === 'apiKey' ? principal.workspaceId : '';
-        await events.emit({ workspaceId, kind: 'message.flagged', data: { flaggerId: 'fl_test', messageId: body.messageId, threadId: 'th_x', releaseId: 'rel_help', outputs: {} }, tags: [body.tag], message: 'A refund risk' });
-        return { ok: true };
-      },
-    }),
-  ],
-});
 
 /** The receiver's rule: 500 to the first two attempts of each delivery (by idempotency key), 200 after. */
 function receive(arrivals: Arrival[], headers: Headers, body: string): number {
@@ -71,7 +48,7 @@ describe.each(MATRIX)('webhook deliveries: $label', ({ driver, door }) => {
   let close: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    emulator = await createEmulator({ storage: driver, areas: [flaggerStandIn], onInternalError: (err) => console.error(err) });
+    emulator = await createEmulator({ storage: driver, onInternalError: (err) => console.error(err) });
     let hookUrl: string;
     if (door === 'msw') {
       hookUrl = 'https://hooks.example.test/emulator-events';
@@ -124,8 +101,11 @@ describe.each(MATRIX)('webhook deliveries: $label', ({ driver, door }) => {
     const customer = { 'x-external-user-id': 'cust-1' };
     expect((await call('POST', '/api/v1/feedback', { releaseId: 'rel_help', messageRef: 'msg_1', sentiment: -1, feedback: 'Wrong' }, customer)).status).toBe(201);
     const thread = (await call('POST', '/api/v1/chat/threads', { releaseId: 'rel_help' }, customer)).body.id;
-    for (let i = 0; i < 4; i++) expect((await call('POST', `/api/v1/chat/threads/${thread}/messages`, { content: `Question ${i}` }, customer)).status).toBe(200);
-    expect((await call('POST', '/api/v1/__test/flag', { messageId: 'msg_9', tag: 'refund-risk' })).status).toBe(200);
+    // The last question trips the scenario's flagger (keyword "refund"), whose tag fires a trigger.
+    for (let i = 0; i < 4; i++) {
+      const content = i === 3 ? `Question ${i}: can I get a refund?` : `Question ${i}`;
+      expect((await call('POST', `/api/v1/chat/threads/${thread}/messages`, { content }, customer)).status).toBe(200);
+    }
     expect((await call('POST', '/__emulator/jobs/flush')).status).toBe(200);
 
     const log = await deliveries();
@@ -158,7 +138,7 @@ describe.each(MATRIX)('webhook deliveries: $label', ({ driver, door }) => {
     // The 4th message of 5 crosses 80% of the day's limit (and of the free tier's 5 an hour): one event per window.
     const quota = arrivals.map((a) => JSON.parse(a.body)).filter((p) => p.type === 'quota.nearly-exhausted').map((p) => p.data);
     expect(quota).toContainEqual(expect.objectContaining({ window: 'day', limit: 5, used: 4, subject: expect.any(String) }));
-    expect(byKind('message.flagged')).toMatchObject({ messageId: 'msg_9', tags: ['refund-risk'] });
+    expect(byKind('message.flagged')).toMatchObject({ flaggerId: 'flg_refund', threadId: thread, tags: ['refund-risk'] });
     // Every event is also a notification.
     const list = (await call('GET', '/api/v1/notifications?limit=100')).body;
     expect(list.docs.map((n: any) => n.kind)).toEqual(expect.arrayContaining(kinds));
