@@ -2,9 +2,12 @@
 // (the SDK's Client and StreamableHTTPClientTransport, its fetch = the service's outbound fetch)
 // and stores its tool list; `POST /api/v1/releases/from-mcp` (the CLI's `release create-from-mcp`)
 // makes a release that registers and exposes it. The remote is an SDK McpServer on 127.0.0.1 port 0
-// (HTTP door), or the same server behind an MSW handler (MSW door).
+// (HTTP door), or the same server behind an MSW handler (MSW door). The release's own tool server
+// then offers the remote tools and calls them there.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
@@ -121,5 +124,15 @@ describe.each([
     const listed = await call('GET', `/api/v1/releases/${releaseId}/mcp-servers`);
     expect(listed.body).toMatchObject({ total: 1, data: [{ url: env.remoteUrl, tools: [{ name: 'forecast' }, { name: 'echo' }] }] });
     expect((await call('GET', `/api/v1/releases/${releaseId}`)).body).toMatchObject({ name: 'Weather bot' });
+    // The release's own tool server offers the remote tools and calls them on the remote server.
+    const alice = emulator.handles.users.find((u) => u.id === 'user_alice')!.accessToken;
+    await fetch(`${env.base}/white-label/ws_acme/mcp-settings`, { method: 'POST', headers: { authorization: `Bearer ${alice}`, 'content-type': 'application/json' }, body: '{"enabled":true}' });
+    const client = new Client({ name: 'consumer', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${env.base}/${releaseId}/mcp`), { requestInit: { headers: { authorization: `Bearer ${KEY_FULL}` } } }));
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['forecast', 'echo']);
+    expect(tools[0]!.inputSchema).toMatchObject({ type: 'object', properties: { city: { type: 'string' } } });
+    expect(await client.callTool({ name: 'forecast', arguments: { city: 'Paris' } })).toMatchObject({ content: [{ type: 'text', text: 'Sunny in Paris' }] });
+    await client.close();
   });
 });

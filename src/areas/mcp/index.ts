@@ -27,7 +27,7 @@ export const mcpArea = defineArea<McpAreaApi, McpScenario>({
   tables: MCP_TABLES,
   uses: ['releases', 'api-keys', 'oauth', 'users', 'workspaces', 'rag', 'rag-search', 'chat'],
   create: (ctx) => ({ settings: new McpSettingsStore(ctx.deps), servers: new McpServerStore(ctx.deps) }),
-  routes: (api, ctx) => [...settingsRoutes(api.settings), ...serverRoutes(ctx, api.settings), ...tenantOAuthRoutes(ctx), ...serversRoutes(ctx, api.servers)],
+  routes: (api, ctx) => [...settingsRoutes(api.settings), ...serverRoutes(ctx, api.settings, api.servers), ...tenantOAuthRoutes(ctx), ...serversRoutes(ctx, api.servers)],
   scenario: {
     key: 'mcp',
     schema: McpScenarioSchema,

@@ -1,6 +1,6 @@
 // Connecting to an external tool server as an MCP client: the SDK's Client over Streamable HTTP (or
 // the older SSE transport), every request through the world's outbound fetch (MSW intercepts it),
-// answering its tool list. Bounded: a few pages, a per-request timeout.
+// answering its tool list or one tool call. Bounded: a few pages, a per-request timeout.
 import type { OutboundFetch } from '../../core/area.js';
 import type { McpRemoteTool, McpTransport } from '../../types/mcp.js';
 import { mcpRemoteFailed } from './errors.js';
@@ -14,7 +14,8 @@ export interface RemoteServer {
   headers: Record<string, string>;
 }
 
-export async function listRemoteTools(outbound: OutboundFetch, server: RemoteServer): Promise<McpRemoteTool[]> {
+/** Runs `use` with an SDK Client connected to the server; any failure is a 400 naming it. */
+async function withClient<T>(outbound: OutboundFetch, server: RemoteServer, use: (client: import('@modelcontextprotocol/sdk/client/index.js').Client) => Promise<T>): Promise<T> {
   const [{ Client }, { StreamableHTTPClientTransport }, { SSEClientTransport }] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
@@ -30,6 +31,16 @@ export async function listRemoteTools(outbound: OutboundFetch, server: RemoteSer
   const client = new Client({ name: 'service-emulator', version: '1.0.0' });
   try {
     await client.connect(transport, { timeout: TIMEOUT_MS });
+    return await use(client);
+  } catch (err) {
+    throw mcpRemoteFailed(err instanceof Error ? err.message.slice(0, 500) : 'unknown error');
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+export function listRemoteTools(outbound: OutboundFetch, server: RemoteServer): Promise<McpRemoteTool[]> {
+  return withClient(outbound, server, async (client) => {
     const tools: McpRemoteTool[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
@@ -41,9 +52,10 @@ export async function listRemoteTools(outbound: OutboundFetch, server: RemoteSer
       if (cursor === undefined) break;
     }
     return tools;
-  } catch (err) {
-    throw mcpRemoteFailed(err instanceof Error ? err.message.slice(0, 500) : 'unknown error');
-  } finally {
-    await client.close().catch(() => undefined);
-  }
+  });
+}
+
+/** One `tools/call` on the remote server: its result as it answered it (content, isError, structuredContent). */
+export function callRemoteTool(outbound: OutboundFetch, server: RemoteServer, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return withClient(outbound, server, async (client) => (await client.callTool({ name, arguments: args }, undefined, { timeout: TIMEOUT_MS })) as Record<string, unknown>);
 }

@@ -12,7 +12,9 @@ import type { ReleaseRecord } from '../releases/public.js';
 import { callerOf, checkScopes, resourceMetadataOf, servesMcp, type McpCaller } from './access.js';
 import { mcpReleaseNotFound, mcpSwitchedOff, mcpTenantNotFound, mcpUnauthorized } from './errors.js';
 import { methodNotAllowed, serveMcp, type OfferedTool } from './server.js';
+import type { McpServerStore } from './servers-store.js';
 import type { McpSettingsStore } from './settings-store.js';
+import { remoteTools } from './remote-tools.js';
 import { accountToolDefs, toolDefs } from './tools.js';
 
 const TAG = 'mcp-config';
@@ -56,7 +58,7 @@ function limit(ctx: AreaContext, release: ReleaseRecord, subject: string): void 
   if (!shown.allowed) throw rateLimitedError(shown, now, 'Tool-server rate limit exceeded (mcpRateLimit)');
 }
 
-async function tenantServer(ctx: AreaContext, settings: McpSettingsStore, request: Request, id: string, clientIp: string): Promise<Response> {
+async function tenantServer(ctx: AreaContext, settings: McpSettingsStore, servers: McpServerStore, request: Request, id: string, clientIp: string): Promise<Response> {
   const tenant = await tenantOf(ctx, id, request);
   if (!tenant) throw mcpTenantNotFound();
   if (!(await settings.enabled(tenant.workspaceId))) throw mcpSwitchedOff();
@@ -75,9 +77,13 @@ async function tenantServer(ctx: AreaContext, settings: McpSettingsStore, reques
   limit(ctx, release, caller?.subject ?? `anon:${clientIp}`);
   checkScopes(config, caller, metadata);
   const exposed = config.exposedTools ?? [];
-  const tools: OfferedTool[] = toolDefs(ctx)
-    .filter((def) => exposed.length === 0 || exposed.includes(def.name))
-    .map((def) => ({ def, input: def.input, scopeOf: async () => ({ workspaceId: tenant.workspaceId, release, caller }) }));
+  const scope = { workspaceId: tenant.workspaceId, release, caller };
+  const builtIn = toolDefs(ctx);
+  const offered: OfferedTool[] = [
+    ...builtIn.map((def) => ({ def, input: def.input, scopeOf: async () => scope })),
+    ...(await remoteTools(ctx, servers, release, new Set(builtIn.map((d) => d.name)), scope)),
+  ];
+  const tools = offered.filter((tool) => exposed.length === 0 || exposed.includes(tool.def.name));
   return serveMcp(request, `${release.name} (tool server)`, tools);
 }
 
@@ -102,7 +108,7 @@ async function accountServer(ctx: AreaContext, request: Request): Promise<Respon
   return serveMcp(request, 'service-emulator account (tool server)', tools);
 }
 
-export function serverRoutes(ctx: AreaContext, settings: McpSettingsStore): RouteDef[] {
+export function serverRoutes(ctx: AreaContext, settings: McpSettingsStore, servers: McpServerStore): RouteDef[] {
   const routes: RouteDef[] = [];
   const verbs: { method: HttpMethod; summary: string }[] = [
     { method: 'POST', summary: 'JSON-RPC messages (initialize, tools/list, tools/call) over Streamable HTTP; JSON answers' },
@@ -132,7 +138,7 @@ export function serverRoutes(ctx: AreaContext, settings: McpSettingsStore): Rout
         ...(method === 'POST' && { bodyDoc: { schema: RpcBodySchema, mediaTypes: ['application/json'], required: true } }),
         handler: async ({ request, params, clientIp }) => {
           const { whitelabelId } = params as z.infer<typeof TenantParams>;
-          if (method === 'POST') return tenantServer(ctx, settings, request, whitelabelId, clientIp);
+          if (method === 'POST') return tenantServer(ctx, settings, servers, request, whitelabelId, clientIp);
           if (!(await tenantOf(ctx, whitelabelId, request))) throw mcpTenantNotFound();
           return methodNotAllowed();
         },

@@ -17,7 +17,7 @@ export const SERVER_VERSION = '1.0.0';
 /** A tool as this server offers it: its definition and how a call's arguments become its scope. */
 export interface OfferedTool {
   def: ToolDef;
-  input: z.ZodRawShape;
+  input: z.ZodRawShape | z.ZodType;
   scopeOf(args: Record<string, unknown>): Promise<ToolScope>;
 }
 
@@ -28,6 +28,7 @@ export async function serveMcp(request: Request, name: string, tools: OfferedToo
     server.registerTool(tool.def.name, { description: tool.def.description, inputSchema: tool.input }, async (args: Record<string, unknown>) => {
       try {
         const result = (await tool.def.run(args, await tool.scopeOf(args))) as Record<string, unknown>;
+        if (tool.def.raw) return result as { content: { type: 'text'; text: string }[] };
         return { content: [{ type: 'text' as const, text: JSON.stringify(result) }], structuredContent: result };
       } catch (err) {
         return { isError: true, content: [{ type: 'text' as const, text: toolErrorText(err) }] };

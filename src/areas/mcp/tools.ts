@@ -26,6 +26,8 @@ export interface ToolDef {
   input: z.ZodRawShape;
   /** Acts on one release (chat, get_release): the account server asks for its id. */
   needsRelease?: boolean;
+  /** Its result is already an MCP tool result (a remote server's), passed on as it is. */
+  raw?: boolean;
   run(args: Record<string, unknown>, scope: ToolScope): Promise<unknown>;
 }
 
