@@ -3,7 +3,6 @@
 export { fileNotFound } from './errors.js';
 export type { RagFileServices } from './services.js';
 export type { RagFileStore } from './store.js';
-export { saveUpload, resolveTargets } from './intake.js';
-export type { FileRow } from './store.js';
+export { saveUpload } from './intake.js';
 /** HTML to text as uploads are read (htmlparser2, loaded on first use): the crawler's page text. */
 export const htmlText = async (html: string): Promise<string> => (await import('./parsing/html.js')).htmlToText(html);
