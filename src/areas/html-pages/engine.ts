@@ -25,6 +25,15 @@ export type CrawlFinished = (crawl: CrawlRow) => Promise<void>;
 
 const reader = () => import('./page-reader.js');
 
+/**
+ * Reads an unwanted answer to its end: cancelling the stream of an answer MSW passed through
+ * leaves it waiting for the request's timeout, and reading a short error page costs nothing.
+ */
+const discard = (res: Response) => res.arrayBuffer().then(
+  () => undefined,
+  () => undefined,
+);
+
 class PageFailure extends Error {
   constructor(
     message: string,
@@ -142,12 +151,12 @@ export class CrawlEngine {
       throw new PageFailure(`Unreachable: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
     }
     if (!res.ok) {
-      await res.body?.cancel().catch(() => undefined);
+      await discard(res);
       throw new PageFailure(`HTTP ${res.status} fetching the page`, res.status);
     }
     const type = (res.headers.get('content-type') ?? '').toLowerCase();
     if (type && !type.includes('html')) {
-      await res.body?.cancel().catch(() => undefined);
+      await discard(res);
       throw new PageFailure(`Not an HTML page (content-type ${type.split(';')[0]})`, res.status);
     }
     const declared = Number(res.headers.get('content-length') ?? '0');
