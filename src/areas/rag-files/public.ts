@@ -8,6 +8,5 @@ export { PRESIGNED_PATH } from './uploads.js';
 export { base64ToBytes, bytesToBase64 } from './base64.js';
 // The ingestion API other areas feed documents through (connectors): the same pipeline as uploads.
 export { resolveTargets, saveUpload, type IncomingFile } from './intake.js';
-export type { FileRow } from './store.js';
 /** HTML to text as uploads are read (htmlparser2, loaded on first use): the crawler's page text. */
 export const htmlText = async (html: string): Promise<string> => (await import('./parsing/html.js')).htmlToText(html);
