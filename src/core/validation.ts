@@ -97,6 +97,8 @@ export function jsonShapeIssue(value: unknown, where: string): ValidationIssue |
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: where, depth: 1 }];
   while (stack.length > 0) {
     const { value: node, path, depth } = stack.pop()!;
+    // PostgreSQL's text cannot hold a NUL: refused on every driver alike (as in path parameters).
+    if (typeof node === 'string' && node.includes('\u0000')) return { path, message: 'Must not contain U+0000 (NUL)' };
     if (node === null || typeof node !== 'object') continue;
     if (depth > JSON_LIMITS.maxDepth) return { path, message: `Nested deeper than ${JSON_LIMITS.maxDepth} levels` };
     if (Array.isArray(node)) {

@@ -39,15 +39,30 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   return rest;
 }
 
-/** Turns a query or path object schema into OpenAPI parameters. */
-function parameters(schema: z.ZodType | undefined, where: 'query' | 'path'): Json[] {
+/** Turns a query object schema into OpenAPI parameters. */
+function parameters(schema: z.ZodType | undefined, where: 'query'): Json[] {
   if (!schema) return [];
   const json = schemaOf(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: where,
-    required: where === 'path' || (json.required ?? []).includes(name),
+    required: (json.required ?? []).includes(name),
     schema: property,
+  }));
+}
+
+/**
+ * A route's path parameters: exactly those its path names, in order, each with its schema's
+ * property where the params schema has one (a schema shared by two mounts may name a parameter
+ * only one of them has), else a string.
+ */
+function pathParameters(route: RouteDef): Json[] {
+  const properties = route.params ? ((schemaOf(route.params, 'input') as { properties?: Record<string, Json> }).properties ?? {}) : {};
+  return [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: properties[name!] ?? { type: 'string' },
   }));
 }
 
@@ -89,7 +104,7 @@ function operation(route: RouteDef, named: NamedSchemas): Json {
     tags: [route.tag],
     summary: route.summary,
     operationId: operationId(route),
-    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    parameters: [...pathParameters(route), ...parameters(route.query, 'query')],
     responses: {
       [String(route.status ?? 200)]: {
         description: 'Success',

@@ -76,6 +76,9 @@ export const EXTRA_RESPONSES: Record<string, Record<string, Json>> = {
   'GET /oauth/authorize': { '200': { description: 'The interactive sign-in page', content: { 'text/html': { schema: { type: 'string' } } } } },
   // The form posted without a chosen user shows the sign-in page again.
   'POST /oauth/authorize': { '200': { description: 'The sign-in page again, when no user was chosen', content: { 'text/html': { schema: { type: 'string' } } } } },
+  // A tenant's authorize endpoint (the tool servers' OAuth, docs/mcp.md) is the same endpoint under its prefix.
+  'GET /:whitelabelId/authorize': { '200': { description: 'The interactive sign-in page', content: { 'text/html': { schema: { type: 'string' } } } } },
+  'POST /:whitelabelId/authorize': { '200': { description: 'The sign-in page again, when no user was chosen', content: { 'text/html': { schema: { type: 'string' } } } } },
   // A verify link that names no redirectTo shows a confirmation page instead of redirecting.
   'GET /ai-chat/free-chat-gate/verify': {
     '200': { description: 'The confirmation page, with the verified token', content: { 'text/html': { schema: { type: 'string' } } } },

@@ -87,6 +87,9 @@ export function answerProblem(path: string, answer: Answer): string | undefined 
   if (answer.status < 400) return undefined;
   // The www-rag webhook answers a bad signature with a bare 401, no body to read (REAL-WIRE section 8).
   if (path === '/api/v1/www-rag-webhook/register-sites' && answer.status === 401) return undefined;
+  // A tenant's OAuth callback is a page for the browser that comes back from sign-in: an error
+  // (`?error=`) shows as an HTML page with status 400, not as the JSON envelope (docs/mcp.md).
+  if (path === '/{whitelabelId}/callback' && answer.status === 400 && answer.text.startsWith('<!doctype html>')) return undefined;
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
