@@ -1,6 +1,6 @@
 // @modelcontextprotocol/sdk client auth (stock) against the emulator through both doors:
 // RFC 9728 protected-resource metadata (found from a 401's WWW-Authenticate too), RFC 8414
-// discovery, RFC 7591 registration, and auth() with an OAuthClientProvider written here, the
+// discovery, RFC 7591 registration, and auth() with an OAuthClientProvider of the tests (mcp-provider.ts), the
 // browser step played by a person at the sign-in page. The SDK's fetchFn carries every call.
 import {
   auth,
@@ -10,51 +10,16 @@ import {
   extractResourceMetadataUrl,
   parseErrorResponse,
   registerClient,
-  type OAuthClientProvider,
 } from '@modelcontextprotocol/sdk/client/auth.js';
 import { InvalidGrantError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryProvider } from './mcp-provider.js';
 import { REDIRECT_URI, realClockDoor, signInAt } from './person.js';
 
 const fetchFn = (url: string | URL, init?: RequestInit) => fetch(url, init);
 
 /** A provider that keeps everything in memory and remembers where it was sent to sign in. */
-class MemoryProvider implements OAuthClientProvider {
-  client?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  verifier = '';
-  sentTo?: URL;
-  get redirectUrl() {
-    return REDIRECT_URI;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'MCP interop', redirect_uris: [REDIRECT_URI], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
-  }
-  clientInformation() {
-    return this.client;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.client = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.sentTo = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
-
 describe.each(['http', 'msw'] as const)('MCP SDK client auth through the %s door', (doorName) => {
   let ctx: Awaited<ReturnType<typeof realClockDoor>>;
   let origin: string;
@@ -84,7 +49,7 @@ describe.each(['http', 'msw'] as const)('MCP SDK client auth through the %s door
 
   it('registers a public client (RFC 7591)', async () => {
     const metadata = await discoverAuthorizationServerMetadata(origin, { fetchFn });
-    const info = await registerClient(origin, { metadata: metadata!, clientMetadata: new MemoryProvider().clientMetadata, fetchFn });
+    const info = await registerClient(origin, { metadata: metadata!, clientMetadata: new MemoryProvider('MCP interop').clientMetadata, fetchFn });
     expect(info).toMatchObject({ client_name: 'MCP interop', redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'none' });
     expect(info.client_id).toMatch(/^client_/);
     expect(info.client_secret).toBeUndefined();
@@ -93,7 +58,7 @@ describe.each(['http', 'msw'] as const)('MCP SDK client auth through the %s door
   });
 
   it('auth() registers, sends the person to sign in, and trades the code for tokens bound to the resource', async () => {
-    const provider = new MemoryProvider();
+    const provider = new MemoryProvider('MCP interop');
     const serverUrl = `${origin}/mcp`;
     expect(await auth(provider, { serverUrl, fetchFn })).toBe('REDIRECT');
     expect(provider.client?.client_id).toMatch(/^client_/);

@@ -5,48 +5,14 @@
 // allowAnonymousMcp and mcpRateLimit enforced (https://sdk.divinci.ai/mcp/whitelabel-servers/).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../src/adapters/msw.js';
 import { createEmulator, type Emulator } from '../../src/index.js';
 import { openDoor, type Door } from '../support/doors.js';
-import { REDIRECT_URI, signInAt } from './person.js';
-
-class MemoryProvider implements OAuthClientProvider {
-  client?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  verifier = '';
-  sentTo?: URL;
-  get redirectUrl() {
-    return REDIRECT_URI;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'MCP server interop', redirect_uris: [REDIRECT_URI], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
-  }
-  clientInformation() {
-    return this.client;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.client = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.sentTo = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
+import { MemoryProvider } from './mcp-provider.js';
+import { signInAt } from './person.js';
 
 const KEY_FULL = 'svc_demoFulll8tGWJeyhzppz1RmOtAcSEpYGcxhNnPGi4fAiwh4mTyACho598A26b3EMtIA5EJzVsL684Y6qyz9KGJ';
 
@@ -100,7 +66,7 @@ describe.each(['http', 'msw'] as const)('MCP SDK client against the tool servers
   });
 
   it('signs in through the tenant\'s own OAuth routes, lists the exposed tools, and rag_search answers what rag/context does', async () => {
-    const provider = new MemoryProvider();
+    const provider = new MemoryProvider('MCP server interop');
     const client = await connectWithOAuth(`${base}/ws_acme/mcp`, provider);
     // The SDK found the tenant's authorization server under its prefix.
     expect(provider.sentTo!.href.startsWith(`${base}/ws_acme/authorize?`)).toBe(true);
@@ -120,7 +86,7 @@ describe.each(['http', 'msw'] as const)('MCP SDK client against the tool servers
   });
 
   it('refuses an unexposed tool, and the whole server once the workspace switch is off', async () => {
-    const provider = new MemoryProvider();
+    const provider = new MemoryProvider('MCP server interop');
     const client = await connectWithOAuth(`${base}/ws_acme/mcp`, provider);
     // An MCP tool error (isError), as the SDK's server answers an unknown tool.
     const unexposed = await client.callTool({ name: 'rag_list_files', arguments: {} });
@@ -151,7 +117,7 @@ describe.each(['http', 'msw'] as const)('MCP SDK client against the tool servers
     await keyed.connect(new StreamableHTTPClientTransport(new URL(`${base}/rel_help/mcp`), { requestInit: { headers: { authorization: `Bearer ${KEY_FULL}` } } }));
     expect((await keyed.listTools()).tools.length).toBe(3);
     await keyed.close();
-    const provider = new MemoryProvider();
+    const provider = new MemoryProvider('MCP server interop');
     const account = await connectWithOAuth(`${base}/mcp`, provider, 'user_bob');
     const names = (await account.listTools()).tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['list_workspaces', 'list_releases', 'rag_search', 'chat']));
@@ -182,7 +148,7 @@ describe('MCP base URL through the MSW door', () => {
     const token = emulator.handles.users.find((u) => u.id === 'user_alice')!.accessToken;
     await fetch('http://emulator.test/white-label/ws_acme/mcp-settings', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"enabled":true}' });
     await fetch('http://emulator.test/api/v1/releases/rel_help', { method: 'PATCH', headers: { 'x-api-key': KEY_FULL, 'content-type': 'application/json' }, body: '{"mcpConfig":{"enabled":true}}' });
-    const provider = new MemoryProvider();
+    const provider = new MemoryProvider('MCP server interop');
     const client = await connectWithOAuth('https://mcp.example.test/ws_acme/mcp', provider);
     expect(provider.sentTo!.origin).toBe('https://mcp.example.test');
     const result = await client.callTool({ name: 'rag_search', arguments: { query: 'refund', groupId: 'grp_support' } });
