@@ -66,6 +66,24 @@ Options:
                              (any port); bound to loopback, other names get 403; repeatable
   -h, --help                 this help
 `,
+  exec: `Usage: service-emulator exec [options] -- COMMAND [ARGS...]
+
+Starts the emulator on a free loopback port, runs COMMAND against it (no shell; pass one, e.g.
+-- bash -c '...', if you need it) and exits with COMMAND's exit code (128+n for signal n). When
+COMMAND fails, the requests it made (method, path, status, time; secrets masked) go to stderr.
+COMMAND gets SERVICE_API_URL, SERVICE_API_KEY, SERVICE_WORKSPACE_ID, SERVICE_PROFILE, an empty
+temporary HOME (XDG_CONFIG_HOME inside it; removed afterwards) and BROWSER, a headless browser
+that signs in on the emulator's OAuth page as the --login-as user, so "auth login" gets its code.
+
+Options (and every serve option: --scenario, --seed, --storage, --clock, --now, --data, ...):
+      --login-as USER        the user the browser signs in as: a user id or email (default: the
+                             key's workspace owner, else the scenario's first user)
+      --key ID|none          the API key in SERVICE_API_KEY (default: the first key of the first
+                             workspace); none leaves it unset, as for an OAuth-only run
+      --profile NAME         SERVICE_PROFILE (default "emulator")
+  -p, --port N               port (default 0: a free one)
+  -h, --help                 this help
+`,
   scenarios: `Usage: service-emulator scenarios
 
 Lists the built-in scenarios with their descriptions (use a name with serve --scenario).
@@ -93,6 +111,7 @@ export const USAGE = `service-emulator ${VERSION}
 
 Usage:
   service-emulator serve [options]     serve the emulator over HTTP (see serve --help)
+  service-emulator exec [opts] -- CMD run CMD against a fresh emulator (see exec --help)
   service-emulator scenarios           list the built-in scenarios
   service-emulator openapi             print the OpenAPI document
   service-emulator check FILE          validate a scenario file and print its errors
