@@ -111,7 +111,7 @@ export const USAGE = `service-emulator ${VERSION}
 
 Usage:
   service-emulator serve [options]     serve the emulator over HTTP (see serve --help)
-  service-emulator exec [opts] -- CMD run CMD against a fresh emulator (see exec --help)
+  service-emulator exec [opts] -- CMD  run CMD against a fresh emulator (see exec --help)
   service-emulator scenarios           list the built-in scenarios
   service-emulator openapi             print the OpenAPI document
   service-emulator check FILE          validate a scenario file and print its errors

@@ -129,7 +129,8 @@ function runChild(command: [string, ...string[]], env: NodeJS.ProcessEnv): Promi
 export async function runExec(argv: string[]): Promise<number> {
   const split = argv.indexOf('--');
   const own = split === -1 ? argv : argv.slice(0, split);
-  const { values } = parse('exec', own, EXEC_OPTIONS);
+  // Without "--", a stray word is most likely the command: say what is missing, not "unexpected".
+  const { values } = parse('exec', own, EXEC_OPTIONS, split === -1);
   if (values.help) return write(process.stdout, HELP_TEXT.exec!).then(() => 0);
   if (split === -1) throw new UsageError('exec needs "--" before the command: service-emulator exec [options] -- COMMAND [ARGS...]', 'exec');
   const args = checkExec(values, argv.slice(split + 1));
