@@ -251,14 +251,12 @@ describe('service-emulator exec: usage errors exit 2', () => {
     expect(result.stderr).toMatch(text);
   });
 
-  it('an unknown --login-as or --key is refused before the command runs', { timeout: 30_000 }, () => {
+  // An unknown --key is the same check (src/cli/exec-env.test.ts).
+  it('an unknown --login-as is refused once the scenario is loaded, before the command runs', { timeout: 30_000 }, () => {
     const marker = join(tmp, 'never-ran');
     const login = run('--scenario', SCENARIO, '--login-as', 'nobody@cli.example', '--', 'touch', marker);
     expect(login.status).toBe(2);
     expect(login.stderr).toMatch(/--login-as: no user "nobody@cli.example" in scenario "cli-suite" \(users: u_alice, u_bob\)/);
-    const key = run('--scenario', SCENARIO, '--key', 'key_nope', '--', 'touch', marker);
-    expect(key.status).toBe(2);
-    expect(key.stderr).toMatch(/--key: no API key "key_nope"/);
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -266,5 +264,57 @@ describe('service-emulator exec: usage errors exit 2', () => {
     const result = run('--help');
     expect(result.status).toBe(0);
     for (const word of ['-- COMMAND', '--login-as', '--key', '--profile', 'SERVICE_API_URL', 'BROWSER']) expect(result.stdout).toContain(word);
+  });
+});
+
+describe('the headless browser (src/cli/browser-opener.ts) against a served emulator', () => {
+  /** A CLI's one-shot callback listener on a free loopback port; resolves with the query it got. */
+  async function callback(): Promise<{ redirect: string; got: Promise<URLSearchParams>; close(): void }> {
+    const { createServer } = await import('node:http');
+    let deliver!: (q: URLSearchParams) => void;
+    const got = new Promise<URLSearchParams>((resolve) => (deliver = resolve));
+    const server = createServer((req, res) => {
+      res.end('ok');
+      deliver(new URL(req.url!, 'http://127.0.0.1').searchParams);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    return { redirect: `http://127.0.0.1:${port}/callback`, got, close: () => server.close() };
+  }
+
+  it('submits the sign-in form, presses Approve, and refuses what is not loopback', { timeout: 30_000 }, async () => {
+    const [{ createEmulator }, { startServer }, { openUrl }] = await Promise.all([
+      import('../src/emulator/create-emulator.js'),
+      import('../src/adapters/node-server.js'),
+      import('../src/cli/browser-opener.js'),
+    ]);
+    const doc = JSON.parse(readFileSync(SCENARIO, 'utf8')) as Record<string, unknown>;
+    const emulator = await createEmulator({ scenario: { ...doc, settings: { oauth: { autoApprove: false } } } as never, clock: 'manual' });
+    const server = await startServer(emulator, { port: 0 });
+    try {
+      const authorize = (redirect: string, extra = '') =>
+        new URL(
+          `${server.url}/oauth/authorize?response_type=code&client_id=service-cli&redirect_uri=${encodeURIComponent(redirect)}` +
+            `&code_challenge=${'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'}&code_challenge_method=S256&state=s1${extra}`,
+        );
+      // No login_hint: the chooser page's form, submitted as u_bob with Allow.
+      const first = await callback();
+      await openUrl(authorize(first.redirect), 'u_bob');
+      expect((await first.got).get('code')).toMatch(/^oac_/);
+      first.close();
+      // A login_hint in the URL and autoApprove off: the approval page's Approve link.
+      const second = await callback();
+      await openUrl(authorize(second.redirect, '&login_hint=u_alice'), undefined);
+      expect((await second.got).get('state')).toBe('s1');
+      second.close();
+      const journal = emulator.requests.list({ path: '/oauth/authorize' }).map((e) => `${e.method} ${e.status}`);
+      expect(journal).toEqual(['GET 200', 'POST 302', 'GET 200', 'GET 302']);
+      // A user the page does not offer, and a URL off this machine, are refused.
+      await expect(openUrl(authorize('http://127.0.0.1:9/cb'), 'u_nobody')).rejects.toThrow(/does not offer user "u_nobody" \(it offers u_alice, u_bob\)/);
+      await expect(openUrl(new URL('https://example.com/'), undefined)).rejects.toThrow(/not a loopback URL/);
+    } finally {
+      await server.close();
+      await emulator.close();
+    }
   });
 });

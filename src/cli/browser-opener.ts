@@ -89,6 +89,14 @@ export async function openUrl(start: URL, loginAs: string | undefined): Promise<
       submitted = true;
       continue;
     }
+    // The approval page (settings.oauth.autoApprove false, a login_hint in the URL): press Approve.
+    const approve = !submitted && type.includes('text/html') ? /<a href="([^"]*)">Approve<\/a>/.exec(text) : null;
+    if (approve) {
+      url = new URL(unescapeHtml(approve[1]!), url);
+      init = { method: 'GET' };
+      submitted = true;
+      continue;
+    }
     if (!res.ok) {
       const detail = text.replace(/\s+/g, ' ').trim().slice(0, 300);
       throw new OpenerFailure(`${url.origin}${url.pathname} answered ${res.status}${detail ? `: ${detail}` : ''}`);
