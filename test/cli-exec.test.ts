@@ -144,9 +144,10 @@ function report(path: string): Record<string, string> {
 }
 
 const SCENARIO_ARGS = ['--scenario', SCENARIO, '--clock', 'manual'];
+// Each run boots an emulator under tsx: a few seconds alone, several times that on a busy machine.
 
 describe('service-emulator exec -- a shell-script CLI', () => {
-  it('runs the command with the emulator env, an empty temporary HOME, and passes exit 0 through quietly', { timeout: 30_000 }, async () => {
+  it('runs the command with the emulator env, an empty temporary HOME, and passes exit 0 through quietly', { timeout: 60_000 }, async () => {
     const out = join(tmp, 'ok.report');
     const result = await exec([...SCENARIO_ARGS, '--', LIST], { REPORT: out, SERVICE_API_KEY: 'svc_callers_own', EXIT_WITH: '0' });
     expect(result.stderr).toBe('');
@@ -169,7 +170,7 @@ describe('service-emulator exec -- a shell-script CLI', () => {
     expect(existsSync(env.browser!)).toBe(false);
   });
 
-  it('passes a failing exit code through and prints the request journal, secrets masked', { timeout: 30_000 }, async () => {
+  it('passes a failing exit code through and prints the request journal, secrets masked', { timeout: 60_000 }, async () => {
     const out = join(tmp, 'fail.report');
     const result = await exec([...SCENARIO_ARGS, '--', LIST], { REPORT: out, EXIT_WITH: '3' });
     expect(result.status).toBe(3);
@@ -179,14 +180,14 @@ describe('service-emulator exec -- a shell-script CLI', () => {
     expect(result.stderr).not.toContain(SECRET);
   });
 
-  it('cannot run a missing command: 127 and the journal', { timeout: 30_000 }, async () => {
+  it('cannot run a missing command: 127 and the journal', { timeout: 60_000 }, async () => {
     const result = await exec([...SCENARIO_ARGS, '--', join(tmp, 'no-such-cli')]);
     expect(result.status).toBe(127);
     expect(result.stderr).toContain(`cannot run "${join(tmp, 'no-such-cli')}": not found`);
     expect(result.stderr).toContain('it made no request to the emulator');
   });
 
-  it('forwards SIGTERM to the command, exits 128+15 and removes the temporary HOME', { timeout: 30_000 }, async () => {
+  it('forwards SIGTERM to the command, exits 128+15 and removes the temporary HOME', { timeout: 60_000 }, async () => {
     const out = join(tmp, 'term.report');
     const waiter = script(
       'wait.sh',
@@ -213,7 +214,7 @@ wait
 describe('service-emulator exec -- auth login with the headless BROWSER', () => {
   // The real CLI's session file: divinci-ai/divinci-demo-pipeline-oss targets/local/src/cli-session.js
   // and targets/container/entrypoint.sh (~/.config/<cli>/credentials.json, profiles, mode 0600).
-  it('signs in as the key workspace owner by default and the CLI gets its code on its localhost callback', { timeout: 30_000 }, async () => {
+  it('signs in as the key workspace owner by default and the CLI gets its code on its localhost callback', { timeout: 60_000 }, async () => {
     const out = join(tmp, 'login-default.report');
     const result = await exec([...SCENARIO_ARGS, '--', LOGIN], { REPORT: out });
     expect(result.stderr).toBe('');
@@ -223,7 +224,7 @@ describe('service-emulator exec -- auth login with the headless BROWSER', () => 
     expect(env.creds_mode).toBe('600');
   });
 
-  it('--login-as picks the user (by email), and --key none leaves SERVICE_API_KEY unset', { timeout: 30_000 }, async () => {
+  it('--login-as picks the user (by email), and --key none leaves SERVICE_API_KEY unset', { timeout: 60_000 }, async () => {
     const out = join(tmp, 'login-bob.report');
     const result = await exec([...SCENARIO_ARGS, '--login-as', 'BOB@cli.example', '--key', 'none', '--profile', 'ci', '--', LOGIN], { REPORT: out, SERVICE_API_KEY: 'svc_callers_own' });
     expect(result.stderr).toBe('');
@@ -252,7 +253,7 @@ describe('service-emulator exec: usage errors exit 2', () => {
   });
 
   // An unknown --key is the same check (src/cli/exec-env.test.ts).
-  it('an unknown --login-as is refused once the scenario is loaded, before the command runs', { timeout: 30_000 }, () => {
+  it('an unknown --login-as is refused once the scenario is loaded, before the command runs', { timeout: 60_000 }, () => {
     const marker = join(tmp, 'never-ran');
     const login = run('--scenario', SCENARIO, '--login-as', 'nobody@cli.example', '--', 'touch', marker);
     expect(login.status).toBe(2);
@@ -282,7 +283,7 @@ describe('the headless browser (src/cli/browser-opener.ts) against a served emul
     return { redirect: `http://127.0.0.1:${port}/callback`, got, close: () => server.close() };
   }
 
-  it('submits the sign-in form, presses Approve, and refuses what is not loopback', { timeout: 30_000 }, async () => {
+  it('submits the sign-in form, presses Approve, and refuses what is not loopback', { timeout: 60_000 }, async () => {
     const [{ createEmulator }, { startServer }, { openUrl }] = await Promise.all([
       import('../src/emulator/create-emulator.js'),
       import('../src/adapters/node-server.js'),
