@@ -30,6 +30,9 @@ interface ExecArgs {
 
 const write = (stream: NodeJS.WriteStream, text: string) => new Promise<void>((resolve) => stream.write(text, () => resolve()));
 
+/** Debugger flags stay with exec: a second process would fight over the inspector port. */
+const INSPECTOR = /^--(?:inspect|debug)/;
+
 const LOOPBACK_HOST = /^(?:127(?:\.\d{1,3}){3}|::1|localhost)$/i;
 
 /** Every flag checked before anything starts; a mistake is a UsageError (exit 2) naming exec. */
@@ -152,7 +155,7 @@ export async function runExec(argv: string[]): Promise<number> {
     const home = join(temp, 'home');
     await mkdir(home, { mode: 0o700 });
     const browser = join(temp, 'browser');
-    await writeFile(browser, browserWrapper({ node: process.execPath, execArgv: process.execArgv, cwd: process.cwd(), opener: openerPath(), ...(identity.loginAs !== undefined && { loginAs: identity.loginAs }) }));
+    await writeFile(browser, browserWrapper({ node: process.execPath, execArgv: process.execArgv.filter((flag) => !INSPECTOR.test(flag)), cwd: process.cwd(), opener: openerPath(), ...(identity.loginAs !== undefined && { loginAs: identity.loginAs }) }));
     await chmod(browser, 0o755);
 
     emulator.requests.clear();
