@@ -104,17 +104,17 @@ describe('service-emulator conform', () => {
     expect(`${r.stdout}${r.stderr}`).not.toMatch(/svc_demoFull[A-Za-z0-9]/);
   };
 
-  it('finds no difference against an unaltered emulator (exit 0)', { timeout: 120_000 }, async () => {
+  it('finds no difference against an unaltered emulator (exit 0)', { timeout: 180_000 }, async () => {
     alter = false;
     seen.length = 0;
     const r = await run(['conform', '--target', `${front.url}/`, '--api-key', key]);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(/21 requests, 21 compared, 0 skipped: no differences of shape/);
+    expect(r.stdout).toMatch(/21 requests, 21 sent, 0 skipped: no differences of shape/);
     expect(r.status).toBe(0);
     keyless(r);
   });
 
-  it('finds exactly the altered answers, never writes, never prints the key (exit 1)', { timeout: 120_000 }, async () => {
+  it('finds exactly the altered answers, never writes, never prints the key (exit 1)', { timeout: 180_000 }, async () => {
     alter = true;
     seen.length = 0;
     const r = await run(['conform', '--target', front.url, '--json', '--verbose'], { SERVICE_API_KEY: key });
@@ -122,7 +122,7 @@ describe('service-emulator conform', () => {
     keyless(r);
     const report = JSON.parse(r.stdout) as { summary: Record<string, number>; differences: Record<string, string>[] };
     expect(report.differences).toEqual(EXPECTED);
-    expect(report.summary).toEqual({ requests: 21, compared: 21, skipped: 0, differences: 5 });
+    expect(report.summary).toEqual({ requests: 21, sent: 21, skipped: 0, differences: 5 });
     // --verbose: one line per request on stderr
     expect(r.stderr.trim().split('\n')).toHaveLength(21);
     // Only GETs and the two read-only POSTs reached the target.
@@ -131,7 +131,7 @@ describe('service-emulator conform', () => {
     expect(seen.filter((s) => s.startsWith('POST ')).sort()).toEqual(['POST /api/v1/auth/validate-key', 'POST /api/v1/rag/context']);
   });
 
-  it('reports a target that does not answer in time as a difference (exit 1)', { timeout: 120_000 }, async () => {
+  it('reports a target that does not answer in time as a difference (exit 1)', { timeout: 180_000 }, async () => {
     const silent = createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
@@ -140,14 +140,14 @@ describe('service-emulator conform', () => {
       keyless(r);
       expect(r.stdout).toContain('error         emulator 200, target no answer (timed out after 300 ms)');
       // Gets that need an id from an unanswered list are skipped, not failed.
-      expect(r.stdout).toMatch(/skipped       the target gave no workspaceId/);
+      expect(r.stdout).toMatch(/skipped       the target gave no workspaceId \(auth.validate-key answered none\)/);
     } finally {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));
     }
   });
 
-  it('refuses bad usage with exit 2 without echoing the key', { timeout: 60_000 }, async () => {
+  it('refuses bad usage with exit 2 without echoing the key', { timeout: 90_000 }, async () => {
     const missingKey = await run(['conform', '--target', front.url]);
     expect(missingKey.status).toBe(2);
     expect(missingKey.stderr).toMatch(/--api-key KEY is required/);
@@ -157,6 +157,19 @@ describe('service-emulator conform', () => {
     keyless(stray);
     const badUrl = await run(['conform', '--target', 'ftp://example.test', '--api-key', key]);
     expect(badUrl.status).toBe(2);
+    expect(badUrl.stderr).toBe('service-emulator: --target must be an http(s) URL; see service-emulator conform --help\n');
     keyless(badUrl);
+    const withPassword = await run(['conform', '--target', 'https://me:hunter2@example.test', '--api-key', key]);
+    expect(withPassword.status).toBe(2);
+    expect(withPassword.stderr).not.toContain('hunter2');
+  });
+
+  it('prints its help (conform --help, help conform) and is listed in the usage', { timeout: 60_000 }, async () => {
+    for (const args of [['conform', '--help'], ['help', 'conform']]) {
+      const r = await run(args);
+      expect(r.status).toBe(0);
+      for (const word of ['Usage: service-emulator conform --target URL --api-key KEY', '--json', '--verbose', '--timeout', '--scenario']) expect(r.stdout).toContain(word);
+    }
+    expect((await run(['--help'])).stdout).toContain('service-emulator conform --target URL --api-key KEY');
   });
 });

@@ -76,7 +76,7 @@ describe('the suite', () => {
   it('addresses a get by the first item of its own side’s list', () => {
     const step = SUITE.find((s) => s.id === 'releases.get')!;
     expect(buildRequest(step, new Map([['releases.list', { data: [{ _id: 'rel_9' }] }]]))).toEqual({ method: 'GET', path: '/api/v1/releases/rel_9', auth: 'key' });
-    expect(buildRequest(step, new Map([['releases.list', { data: [] }]]))).toEqual({ missing: 'releaseId' });
+    expect(buildRequest(step, new Map([['releases.list', { data: [] }]]))).toEqual({ missing: 'releaseId', from: 'releases.list' });
   });
 });
 

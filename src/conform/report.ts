@@ -28,7 +28,7 @@ export function jsonReport(header: ReportHeader, result: ConformResult): string 
   return `${JSON.stringify(
     {
       ...header,
-      summary: { requests: result.steps.length, compared: result.steps.length - skipped, skipped, differences: result.differences.length },
+      summary: { requests: result.steps.length, sent: result.steps.length - skipped, skipped, differences: result.differences.length },
       requests: result.steps.map((s) => ({
         step: s.step,
         method: s.method,
@@ -90,7 +90,7 @@ export function textReport(header: ReportHeader, result: ConformResult): string 
   const n = result.differences.length;
   if (lines.length > 2) lines.push('');
   lines.push(
-    `${result.steps.length} requests, ${result.steps.length - skipped} compared, ${skipped} skipped: ` +
+    `${result.steps.length} requests, ${result.steps.length - skipped} sent, ${skipped} skipped: ` +
       (n === 0 ? 'no differences of shape' : `${n} difference${n === 1 ? '' : 's'}`),
   );
   return `${lines.join('\n')}\n`;

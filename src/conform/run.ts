@@ -46,19 +46,32 @@ const keepIfOk = (answers: Map<string, unknown>, step: string, answer: Answer) =
   if (!('error' in answer) && answer.status >= 200 && answer.status < 300 && answer.json) answers.set(step, answer.body);
 };
 
+type Built = ReturnType<typeof buildRequest>;
+
+/** Why a step was not sent: a step it needs was skipped, or a side's answer gave no id. */
+function skipReason(forTarget: Built, forEmulator: Built, skipped: ReadonlySet<string>): string {
+  const sides = [['target', forTarget], ['emulator', forEmulator]] as const;
+  const reasons = new Set<string>();
+  for (const [side, built] of sides) {
+    if (!('missing' in built)) continue;
+    reasons.add(skipped.has(built.from) ? `needs ${built.from}, which was skipped` : `the ${side} gave no ${built.missing} (${built.from} answered none)`);
+  }
+  return [...reasons].join('; ');
+}
+
 export async function runSuite(options: RunOptions): Promise<ConformResult> {
   const targetAnswers = new Map<string, unknown>();
   const emulatorAnswers = new Map<string, unknown>();
   const steps: StepResult[] = [];
+  const skipped = new Set<string>();
   for (const step of options.suite) {
     const base = { step: step.id, method: step.method, route: step.route };
     const forTarget = buildRequest(step, targetAnswers);
     const forEmulator = buildRequest(step, emulatorAnswers);
     let result: StepResult;
     if ('missing' in forTarget || 'missing' in forEmulator) {
-      const sides = [['target', forTarget], ['emulator', forEmulator]] as const;
-      const reasons = sides.filter(([, r]) => 'missing' in r).map(([side, r]) => `the ${side} gave no ${(r as { missing: string }).missing}`);
-      result = { ...base, skipped: `${reasons.join(' and ')} (its list was empty or failed)`, differences: [] };
+      result = { ...base, skipped: skipReason(forTarget, forEmulator, skipped), differences: [] };
+      skipped.add(step.id);
     } else {
       const [targetAnswer, emulatorAnswer] = await Promise.all([
         guarded(options.target, step.route)(forTarget),
@@ -66,7 +79,13 @@ export async function runSuite(options: RunOptions): Promise<ConformResult> {
       ]);
       keepIfOk(targetAnswers, step.id, targetAnswer);
       keepIfOk(emulatorAnswers, step.id, emulatorAnswer);
-      const hints = (status: number): Hints => hintsFor(options.openApi, step.method, step.route, status);
+      const hints = (status: number): Hints => {
+        const own = hintsFor(options.openApi, step.method, step.route, status);
+        if (own.size > 0 || !step.itemSchema || status >= 300) return own;
+        const { route, at } = step.itemSchema;
+        for (const [path, hint] of hintsFor(options.openApi, 'GET', route, status)) own.set(path === '' ? at : `${at}.${path}`, hint);
+        return own;
+      };
       result = {
         ...base,
         target: { path: forTarget.path, answer: targetAnswer },

@@ -22,6 +22,8 @@ interface StepBase {
   /** Values from earlier answers: path params by name, or values the body uses. */
   params?: Record<string, ParamSource>;
   query?: Record<string, string>;
+  /** A list whose route names no schema in the OpenAPI: its items (at `at`) read like this get's answer. */
+  itemSchema?: { route: string; at: string };
   /** Which real client reads this answer (REAL-WIRE.md), for the docs. */
   source: string;
 }
@@ -80,7 +82,15 @@ const workspace: ParamSource = { from: 'auth.validate-key', pick: field('workspa
 export const SUITE: readonly SuiteStep[] = [
   { id: 'auth.validate-key', method: 'POST', route: '/api/v1/auth/validate-key', auth: 'key', source: 'CONTRACT.md §7 validate-key' },
   { id: 'workspaces.get', method: 'GET', route: '/api/v1/workspaces/{workspaceId}', auth: 'key', params: { workspaceId: workspace }, source: 'emulator-defined' },
-  { id: 'api-keys.list', method: 'GET', route: '/api/v1/workspaces/{workspaceId}/api-keys', auth: 'key', params: { workspaceId: workspace }, source: 'https://sdk.divinci.ai/server/api-keys/' },
+  {
+    id: 'api-keys.list',
+    method: 'GET',
+    route: '/api/v1/workspaces/{workspaceId}/api-keys',
+    auth: 'key',
+    params: { workspaceId: workspace },
+    itemSchema: { route: '/api/v1/workspaces/{workspaceId}/api-keys/{keyId}', at: 'data[]' },
+    source: 'https://sdk.divinci.ai/server/api-keys/',
+  },
   {
     id: 'api-keys.get',
     method: 'GET',
@@ -162,12 +172,12 @@ export const SUITE: readonly SuiteStep[] = [
  * The request a step becomes on one side, or the name of the param no earlier answer gave
  * (an empty list on that side: nothing to address).
  */
-export function buildRequest(step: SuiteStep, answers: ReadonlyMap<string, unknown>): ReadOnlyRequest | { missing: string } {
+export function buildRequest(step: SuiteStep, answers: ReadonlyMap<string, unknown>): ReadOnlyRequest | { missing: string; from: string } {
   assertReadOnly(step.method, step.route);
   const values: Record<string, string> = {};
   for (const [name, source] of Object.entries(step.params ?? {})) {
     const value = answers.has(source.from) ? source.pick(answers.get(source.from)) : undefined;
-    if (value === undefined) return { missing: name };
+    if (value === undefined) return { missing: name, from: source.from };
     values[name] = value;
   }
   let path = step.route.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
