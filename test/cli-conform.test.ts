@@ -52,12 +52,13 @@ const EXPECTED = [
 ];
 
 /** A node:http proxy to `upstream`; altering when `altered()` says so; it notes every method and path. */
-function proxy(upstream: string, altered: () => boolean, seen: string[]): Promise<{ url: string; server: Server }> {
+function proxy(upstream: string, altered: () => boolean, seen: string[], carriers: string[]): Promise<{ url: string; server: Server }> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       seen.push(`${req.method} ${req.url}`);
+      carriers.push(req.headers['x-api-key'] ? 'x-api-key' : /^Bearer /.test(req.headers.authorization ?? '') ? 'bearer' : 'none');
       const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
       const body = chunks.length ? Buffer.concat(chunks) : undefined;
       const answer = await fetch(`${upstream}${req.url}`, { method: req.method!, headers, ...(body && { body }) });
@@ -84,12 +85,13 @@ describe('service-emulator conform', () => {
   let key: string;
   let alter = false;
   const seen: string[] = [];
+  const carriers: string[] = [];
 
   beforeAll(async () => {
     emulator = await createEmulator({ scenario: 'default', vectorSearch: 'exact' });
     served = await startServer(emulator, { port: 0, host: '127.0.0.1' });
     key = emulator.handles.workspaces[0]!.apiKeys[0]!.secret!;
-    front = await proxy(served.url, () => alter, seen);
+    front = await proxy(served.url, () => alter, seen, carriers);
   }, 60_000);
 
   afterAll(async () => {
@@ -106,20 +108,25 @@ describe('service-emulator conform', () => {
 
   it('finds no difference against an unaltered emulator (exit 0)', { timeout: 180_000 }, async () => {
     alter = false;
-    seen.length = 0;
-    const r = await run(['conform', '--target', `${front.url}/`, '--api-key', key]);
+    carriers.length = 0;
+    // --bearer: the key as fulcrum sends it; --skip: a step and the two that need its answer are not sent.
+    const r = await run(['conform', '--target', `${front.url}/`, '--api-key', key, '--bearer', '--skip', 'releases.list']);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(/21 requests, 21 sent, 0 skipped: no differences of shape/);
+    expect(r.stdout).toMatch(/21 requests, 18 sent, 3 skipped: no differences of shape/);
+    expect(r.stdout).toContain('skipped       needs releases.list, which was skipped');
     expect(r.status).toBe(0);
     keyless(r);
+    expect(new Set(carriers)).toEqual(new Set(['bearer', 'none']));
   });
 
   it('finds exactly the altered answers, never writes, never prints the key (exit 1)', { timeout: 180_000 }, async () => {
     alter = true;
     seen.length = 0;
+    carriers.length = 0;
     const r = await run(['conform', '--target', front.url, '--json', '--verbose'], { SERVICE_API_KEY: key });
     expect(r.status).toBe(1);
     keyless(r);
+    expect(new Set(carriers)).toEqual(new Set(['x-api-key', 'none']));
     const report = JSON.parse(r.stdout) as { summary: Record<string, number>; differences: Record<string, string>[] };
     expect(report.differences).toEqual(EXPECTED);
     expect(report.summary).toEqual({ requests: 21, sent: 21, skipped: 0, differences: 5 });
@@ -162,6 +169,9 @@ describe('service-emulator conform', () => {
     const withPassword = await run(['conform', '--target', 'https://me:hunter2@example.test', '--api-key', key]);
     expect(withPassword.status).toBe(2);
     expect(withPassword.stderr).not.toContain('hunter2');
+    const unknownStep = await run(['conform', '--target', front.url, '--api-key', key, '--skip', 'nope']);
+    expect(unknownStep.status).toBe(2);
+    expect(unknownStep.stderr).toMatch(/--skip takes a step of the suite \(auth.validate-key, .*\), not "nope"/);
   });
 
   it('prints its help (conform --help, help conform) and is listed in the usage', { timeout: 60_000 }, async () => {

@@ -107,6 +107,9 @@ Options:
                              the emulator side's storage driver
       --key-id ID            which of the scenario's API keys the emulator side uses (default: the
                              first active one)
+      --bearer               send the key as Authorization: Bearer instead of x-api-key
+      --skip STEP            a step not to send (e.g. a2a.agent-card where the target serves it
+                             elsewhere); steps that need its answer are skipped too; repeatable
       --timeout MS           per-request timeout (default 15000)
       --json                 the report as JSON on stdout
       --verbose              one line per request on stderr as it finishes

@@ -15,6 +15,8 @@ export const CONFORM_OPTIONS = {
   seed: { type: 'string' },
   storage: { type: 'string' },
   'key-id': { type: 'string' },
+  bearer: { type: 'boolean' },
+  skip: { type: 'string', multiple: true },
   timeout: { type: 'string' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean' },
@@ -33,6 +35,10 @@ interface ConformArgs {
   seed?: number;
   storage?: 'sqlite' | 'pglite';
   keyId?: string;
+  /** Send the key as `Authorization: Bearer` (fulcrum's form) instead of `x-api-key`. */
+  bearer: boolean;
+  /** Step ids not to send (their dependents are skipped too). */
+  skip: string[];
   timeoutMs: number;
   json: boolean;
   verbose: boolean;
@@ -54,7 +60,9 @@ function usage(message: string): never {
   throw new UsageError(message, 'conform');
 }
 
-function checkArgs(values: Parsed<typeof CONFORM_OPTIONS>['values']): ConformArgs {
+function checkArgs(values: Parsed<typeof CONFORM_OPTIONS>['values'], stepIds: readonly string[]): ConformArgs {
+  const unknownStep = (values.skip ?? []).find((id) => !stepIds.includes(id));
+  if (unknownStep !== undefined) usage(`--skip takes a step of the suite (${stepIds.join(', ')}), not "${unknownStep}"`);
   if (values.target === undefined) usage('--target URL is required (the service to check, e.g. https://api.example.com)');
   let url: URL;
   try {
@@ -81,6 +89,8 @@ function checkArgs(values: Parsed<typeof CONFORM_OPTIONS>['values']): ConformArg
     ...(seed !== undefined && { seed }),
     ...(values.storage !== undefined && { storage: values.storage }),
     ...(values['key-id'] !== undefined && { keyId: values['key-id'] }),
+    bearer: values.bearer ?? false,
+    skip: values.skip ?? [],
     timeoutMs: timeout,
     json: values.json ?? false,
     verbose: values.verbose ?? false,
@@ -95,12 +105,12 @@ function failure(err: unknown, timeoutMs: number): string {
 }
 
 /** A Sender over any fetch: the target's global fetch, or the emulator's in-process handler. */
-function sender(doFetch: (request: Request) => Promise<Response>, base: string, key: string, timeoutMs: number) {
+function sender(doFetch: (request: Request) => Promise<Response>, base: string, key: string, timeoutMs: number, bearer: boolean) {
   return async (req: ReadOnlyRequest): Promise<Answer> => {
     const start = wallElapsedMs();
     try {
       const headers: Record<string, string> = { accept: 'application/json', 'user-agent': `service-emulator-conform/${VERSION}` };
-      if (req.auth === 'key') headers['x-api-key'] = key;
+      if (req.auth === 'key') headers[bearer ? 'authorization' : 'x-api-key'] = bearer ? `Bearer ${key}` : key;
       if (req.body !== undefined) headers['content-type'] = 'application/json';
       const signal = AbortSignal.timeout(timeoutMs);
       const init: RequestInit = { method: req.method, headers, redirect: 'manual', signal };
@@ -140,20 +150,20 @@ export async function conform(argv: string[]): Promise<number> {
   }
   const { HELP_TEXT } = await import('./args.js');
   if (values.help) return write(process.stdout, HELP_TEXT.conform!).then(() => 0);
+  const { SUITE } = await import('../conform/suite.js');
   let args: ConformArgs;
   try {
-    args = checkArgs(values);
+    args = checkArgs(values, SUITE.map((s) => s.id));
   } catch (err) {
     throw err instanceof UsageError ? new UsageError(mask(err.message), 'conform') : err;
   }
   let emulatorKey = '';
   mask = masker([args.apiKey, ...early]);
   try {
-    const [{ createEmulator }, { readScenarioFile }, { runSuite }, { SUITE }, report] = await Promise.all([
+    const [{ createEmulator }, { readScenarioFile }, { runSuite }, report] = await Promise.all([
       import('../emulator/create-emulator.js'),
       import('../scenarios/builtin.js'),
       import('../conform/run.js'),
-      import('../conform/suite.js'),
       import('../conform/report.js'),
     ]);
     const scenario = args.scenario.file ? ((await readScenarioFile(args.scenario.value)) as ScenarioInput) : args.scenario.value;
@@ -175,8 +185,9 @@ export async function conform(argv: string[]): Promise<number> {
       mask = masker([args.apiKey, emulatorKey, ...early]);
       const result = await runSuite({
         suite: SUITE,
-        target: sender((r) => fetch(r), args.target, args.apiKey, args.timeoutMs),
-        emulator: sender((r) => emulator.fetch(r), EMULATOR_BASE, emulatorKey, args.timeoutMs),
+        skip: new Set(args.skip),
+        target: sender((r) => fetch(r), args.target, args.apiKey, args.timeoutMs, args.bearer),
+        emulator: sender((r) => emulator.fetch(r), EMULATOR_BASE, emulatorKey, args.timeoutMs, args.bearer),
         openApi: emulator.openApi(),
         ...(args.verbose && { onStep: (s) => void process.stderr.write(mask(report.verboseLine(s))) }),
       });
