@@ -105,6 +105,34 @@ Validates a scenario file; prints "ok" or each error with its path, and exits 1 
 Options:
   -h, --help   this help
 `,
+  conform: `Usage: service-emulator conform --target URL --api-key KEY [options]
+
+Drift check: replays a read-only request suite (lists and gets of workspaces, API keys, transcripts,
+releases and RAG targets and files, a RAG context query, validate-key, the A2A agent card, the
+OAuth/OIDC discovery documents, the public release bootstrap) against the target and against an
+emulator started in-process, and reports every difference of shape: status codes, missing or extra
+fields, types, enum values. Values (ids, times, text) are not compared. Only GETs and the two
+read-only POSTs (validate-key, the context query) are sent; the key is never printed.
+Exit 0: no differences; 1: differences (or the target did not answer); 2: a usage mistake.
+
+Options:
+      --target URL           the service to check (http or https; a base path is kept)
+      --api-key KEY          a workspace API key of the target, sent as x-api-key (default: the
+                             SERVICE_API_KEY environment variable)
+      --scenario NAME|FILE   the emulator side's scenario (default "default")
+      --seed N               overrides the scenario's seed
+      --storage sqlite|pglite
+                             the emulator side's storage driver
+      --key-id ID            which of the scenario's API keys the emulator side uses (default: the
+                             first active one)
+      --bearer               send the key as Authorization: Bearer instead of x-api-key
+      --skip STEP            a step not to send (e.g. a2a.agent-card where the target serves it
+                             elsewhere); steps that need its answer are skipped too; repeatable
+      --timeout MS           per-request timeout (default 15000)
+      --json                 the report as JSON on stdout
+      --verbose              one line per request on stderr as it finishes
+  -h, --help                 this help
+`,
 };
 
 export const USAGE = `service-emulator ${VERSION}
@@ -115,6 +143,8 @@ Usage:
   service-emulator scenarios           list the built-in scenarios
   service-emulator openapi             print the OpenAPI document
   service-emulator check FILE          validate a scenario file and print its errors
+  service-emulator conform --target URL --api-key KEY
+                                       drift check: compare a real service's answers with the emulator's
   service-emulator help [COMMAND]      this help, or a command's
   service-emulator --version           the version
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The service-emulator command: serve, exec, scenarios, openapi, check FILE. Flags are parsed and checked
+// The service-emulator command: serve, exec, scenarios, openapi, check FILE, conform. Flags are parsed and checked
 // first (src/cli/args.ts); the emulator loads only once they are good, so a mistake is refused fast.
 import { HELP_TEXT, SERVE_OPTIONS, USAGE, UsageError, checkServe, parse, type ServeArgs } from './args.js';
 import { VERSION } from '../version.js';
@@ -114,6 +114,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'exec':
       return (await import('./exec.js')).runExec(rest);
+    case 'conform':
+      return (await import('./conform.js')).conform(rest);
     case undefined:
     case 'help':
     case '--help':
