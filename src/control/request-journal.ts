@@ -40,6 +40,9 @@ export interface NumberedJournalEntry extends JournalEntry {
 /** How long opening an entry waits for a streamed answer's copy to finish. */
 const STREAM_WAIT_MS = 1000;
 
+/** The newest entries that keep their request and answer (16 KB bodies each: 32 MB at most). */
+export const EXCHANGE_CAPACITY = 1000;
+
 /** Entries kept at most; the oldest go first, so a long-running server stays small. */
 export const JOURNAL_CAPACITY = 10_000;
 
@@ -71,6 +74,7 @@ export class RequestJournal {
   record(entry: JournalEntry, exchange?: Exchange): void {
     const seq = this.first + this.ring.length;
     if (exchange) this.exchanges.set(seq, exchange);
+    this.exchanges.delete(seq - EXCHANGE_CAPACITY);
     if (this.ring.length < this.capacity) {
       this.ring.push(entry);
       return;

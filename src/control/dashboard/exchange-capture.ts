@@ -26,20 +26,13 @@ function sizeOf(headers: Headers): string {
   return length === null ? 'size unknown' : `${length} bytes`;
 }
 
-function pairs(headers: Headers): [string, string][] {
-  const out: [string, string][] = [];
-  headers.forEach((value, name) => out.push([name, value]));
-  return out;
-}
-
 /**
  * Called before the core reads the request: only a small non-JSON text body (a form, plain text) is
  * copied here, with a clone; JSON is picked up after (`requestBodyAfter`), anything else noted.
  */
 export function requestBodyBefore(request: Request): Promise<CapturedBody> | undefined {
-  if (request.body === null) return undefined;
   const type = request.headers.get('content-type');
-  if (type === null || JSON_TYPE.test(type) || !TEXT_TYPE.test(type)) return undefined;
+  if (type === null || JSON_TYPE.test(type) || !TEXT_TYPE.test(type) || request.body === null) return undefined;
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > JOURNAL_BODY_LIMIT * 4) return Promise.resolve(noted(type, `large body not kept (${declared} bytes)`));
   return request
@@ -85,9 +78,9 @@ async function readBounded(stream: ReadableStream<Uint8Array>, contentType: stri
 /** The exchange of one journaled request; a streamed answer's text arrives later (`pending`). */
 export function captureExchange(request: Request, before: Promise<CapturedBody> | undefined, response: Response): Exchange {
   const exchange: Exchange = {
-    requestHeaders: pairs(request.headers),
+    requestHeaders: request.headers,
     requestBody: noted(request.headers.get('content-type'), 'no body'),
-    responseHeaders: pairs(response.headers),
+    responseHeaders: response.headers,
     responseBody: noted(null, 'no body'),
   };
   const waits: Promise<void>[] = [];

@@ -12,17 +12,24 @@ export interface CapturedBody {
   note?: string;
 }
 
+/** Headers as recorded: the request's own object, copied to pairs only when the entry is read. */
+export type RecordedHeaders = Pick<Headers, 'forEach'>;
+
 export interface Exchange {
-  requestHeaders: [string, string][];
+  requestHeaders: RecordedHeaders;
   requestBody: CapturedBody;
-  responseHeaders: [string, string][];
+  responseHeaders: RecordedHeaders;
   responseBody: CapturedBody;
   /** Set while a streamed answer is still being copied. */
   pending?: Promise<void>;
 }
 
-export interface MaskedExchange extends Omit<Exchange, 'pending'> {
+export interface MaskedExchange {
   masked: true;
+  requestHeaders: [string, string][];
+  requestBody: CapturedBody;
+  responseHeaders: [string, string][];
+  responseBody: CapturedBody;
 }
 
 export const MASK = '[masked]';
@@ -99,8 +106,14 @@ export function maskText(text: string, contentType: string | null): string {
   return maskValues(byName);
 }
 
-export function maskHeaders(headers: [string, string][]): [string, string][] {
-  return headers.map(([name, value]) => {
+function pairs(headers: RecordedHeaders): [string, string][] {
+  const out: [string, string][] = [];
+  headers.forEach((value, name) => out.push([name, value]));
+  return out;
+}
+
+export function maskHeaders(headers: RecordedHeaders): [string, string][] {
+  return pairs(headers).map(([name, value]) => {
     const lower = name.toLowerCase();
     if (SECRET_HEADERS.has(lower) || SECRET_HEADER_NAME.test(lower)) {
       // The scheme stays readable (Bearer, Basic); the credential does not.
