@@ -211,6 +211,8 @@ export const DASHBOARD_SCRIPT = String.raw`
     } catch (err) {
       byId('conn').textContent = 'disconnected: ' + err.message;
       byId('conn').className = 'conn down';
+      // The world picked was deleted: the list no longer has it, and the page goes back to default.
+      if (err.envelope && err.envelope.code === 'WORLD_NOT_FOUND') loadWorlds();
     }
   }
 
