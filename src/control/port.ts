@@ -16,7 +16,8 @@ import type { ClockChange } from './schema.js';
 export interface ControlPort {
   readonly clock: Clock;
   readonly random: SeededRandom;
-  readonly storage: Pick<Storage, 'kind'>;
+  /** `all` for the dashboard's read-only state browser (control/dashboard/state-browser.ts). */
+  readonly storage: Pick<Storage, 'kind' | 'all'>;
   readonly scheduler: Pick<Scheduler, 'flush'>;
   readonly scenario: Scenario;
   readonly faults: FaultInjector;

@@ -1,6 +1,8 @@
 // The request journal: one entry per request answered outside the control API, newest last.
 // `at` is emulator time at arrival; `durationMs` is wall time (what the caller waited).
 import { matchesGlob } from './path-glob.js';
+import { wallDelay } from '../clock/wall-time.js';
+import { maskExchange, type Exchange, type MaskedExchange } from './dashboard/mask.js';
 
 export interface JournalEntry {
   method: string;
@@ -28,6 +30,19 @@ export interface JournalFilter {
   limit?: number;
 }
 
+/** An entry with its place in the journal (a number that only grows), for the dashboard to open it. */
+export interface NumberedJournalEntry extends JournalEntry {
+  seq: number;
+  /** True when the request and answer bodies were kept (see `exchange`). */
+  hasExchange: boolean;
+}
+
+/** How long opening an entry waits for a streamed answer's copy to finish. */
+const STREAM_WAIT_MS = 1000;
+
+/** The newest entries that keep their request and answer (16 KB bodies each: 32 MB at most). */
+export const EXCHANGE_CAPACITY = 1000;
+
 /** Entries kept at most; the oldest go first, so a long-running server stays small. */
 export const JOURNAL_CAPACITY = 10_000;
 
@@ -46,16 +61,56 @@ export class RequestJournal {
   private ring: (JournalEntry | undefined)[] = [];
   /** Where the oldest entry sits once the ring is full. */
   private head = 0;
+  /** The seq of the oldest entry held (ring order + first = seq). */
+  private first = 1;
+  /**
+   * Request and answer of each entry, by seq: raw (bounded) until first read, then masked in place,
+   * so recording costs only the bounded copy and no raw secret survives a read.
+   */
+  private readonly exchanges = new Map<number, Exchange | MaskedExchange>();
 
   constructor(private readonly capacity = JOURNAL_CAPACITY) {}
 
-  record(entry: JournalEntry): void {
+  record(entry: JournalEntry, exchange?: Exchange): void {
+    const seq = this.first + this.ring.length;
+    if (exchange) this.exchanges.set(seq, exchange);
+    this.exchanges.delete(seq - EXCHANGE_CAPACITY);
     if (this.ring.length < this.capacity) {
       this.ring.push(entry);
       return;
     }
     this.ring[this.head] = entry;
     this.head = (this.head + 1) % this.capacity;
+    this.exchanges.delete(this.first);
+    this.first += 1;
+  }
+
+  /** The last `limit` entries (all without), oldest first, each with its seq. */
+  numbered(limit?: number): { entries: NumberedJournalEntry[]; total: number } {
+    const all = this.entries;
+    const from = limit === undefined ? 0 : Math.max(0, all.length - limit);
+    const entries = all.slice(from).map((e, i) => {
+      const seq = this.first + from + i;
+      return { seq, ...e, hasExchange: this.exchanges.has(seq) };
+    });
+    return { entries, total: all.length };
+  }
+
+  /** One entry and its request and answer, secrets masked; undefined once dropped or cleared. */
+  async exchange(seq: number): Promise<{ entry: NumberedJournalEntry; exchange: MaskedExchange | null } | undefined> {
+    const index = seq - this.first;
+    if (!Number.isInteger(index) || index < 0 || index >= this.ring.length) return undefined;
+    const entry = this.ring[(this.head + index) % this.ring.length] as JournalEntry;
+    const waiting = this.exchanges.get(seq);
+    // A streamed answer still being copied: wait for its text, a while at most (a stream may stay open).
+    if (waiting && 'pending' in waiting && waiting.pending) await Promise.race([waiting.pending, wallDelay(STREAM_WAIT_MS)]);
+    const held = this.exchanges.get(seq);
+    let masked: MaskedExchange | null = null;
+    if (held) {
+      masked = 'masked' in held ? held : maskExchange(held);
+      this.exchanges.set(seq, masked);
+    }
+    return { entry: { seq, ...entry, hasExchange: held !== undefined }, exchange: masked };
   }
 
   private get entries(): JournalEntry[] {
@@ -79,8 +134,10 @@ export class RequestJournal {
 
   clear(): number {
     const count = this.ring.length;
+    this.first += count;
     this.ring = [];
     this.head = 0;
+    this.exchanges.clear();
     return count;
   }
 }

@@ -7,6 +7,7 @@ import type { ControlPort } from './port.js';
 import { VERSION } from '../version.js';
 import { ClockChangeSchema, ResetSchema, ScenarioBodySchema, TokenRequestSchema } from './schema.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { dashboardDataRoutes } from './dashboard/data-routes.js';
 import { faultRoutes } from './faults.js';
 import { journalRoutes } from './journal.js';
 import { mailboxRoutes } from './mailbox.js';
@@ -98,5 +99,6 @@ export function controlRoutes(world: ControlPort): RouteDef[] {
     ...stateRoutes(world),
     ...ragFileStateRoutes(world),
     ...dashboardRoutes(),
+    ...dashboardDataRoutes(world),
   ];
 }

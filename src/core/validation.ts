@@ -69,12 +69,19 @@ export function parseParams<T>(schema: z.ZodType<T>, values: Record<string, stri
   return parseWith(schema, values, 'params');
 }
 
+/**
+ * The JSON body text each request was read as, for the request journal (control/dashboard): kept
+ * by reference, so journaling a body costs no second read or copy on the request's path.
+ */
+export const jsonBodyTexts = new WeakMap<Request, string>();
+
 /** Reads a JSON body: right content type, within the size limit, well-formed. */
 export async function readJsonBody(request: Request, optional = false): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
   const text = await request.text();
+  jsonBodyTexts.set(request, text);
   if (text.length === 0 && optional) return {};
   if (text.length === 0) throw validationError('Request body is required', [{ path: 'body', message: 'Required' }]);
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {

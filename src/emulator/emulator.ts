@@ -20,6 +20,7 @@ import { faultResponse, type FiredFault } from '../control/fault-injector.js';
 import type { Persistence } from './persistence.js';
 import type { JournalEntry, JournalFilter } from '../control/request-journal.js';
 import type { MailEntry } from '../control/mailbox-store.js';
+import { captureExchange, requestBodyBefore } from '../control/dashboard/exchange-capture.js';
 import { JobPump } from './job-pump.js';
 import { RequestLock } from './request-lock.js';
 import { exportState, importState, type StateExport } from './state-export.js';
@@ -199,25 +200,31 @@ export class Emulator {
   private async answer(request: Request, info: RequestInfo, path: string, at: string, started: number, fault?: FiredFault): Promise<Response> {
     let response: Response;
     let keyId: string | null;
+    let before: ReturnType<typeof requestBodyBefore>;
     if (fault && fault.effect !== 'pass') {
       const requestId = clientRequestId(request) ?? (info.requestId as string);
       response = fault.effect === 'error' ? Response.error() : withHeader(faultResponse(fault, this.world.clock.now(), requestId), REQUEST_ID_HEADER, requestId);
       keyId = await this.keyIdOf(request);
     } else {
+      // Bodies for the dashboard's journal: only a small form or text body is copied up front.
+      before = requestBodyBefore(request);
       const answered = await this.world.core.fetch(request, info);
       response = answered.response;
       keyId = answered.outcome.keyId;
     }
     const durationMs = Math.round((wallElapsedMs() - started) * 1000) / 1000;
-    this.world.journal.record({
-      method: request.method,
-      path,
-      status: response.status,
-      keyId,
-      at,
-      durationMs,
-      ...(fault && { faultId: fault.id }),
-    });
+    this.world.journal.record(
+      {
+        method: request.method,
+        path,
+        status: response.status,
+        keyId,
+        at,
+        durationMs,
+        ...(fault && { faultId: fault.id }),
+      },
+      captureExchange(request, before, response),
+    );
     return response;
   }
 

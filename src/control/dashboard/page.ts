@@ -48,6 +48,17 @@ td.num { text-align: right; }
 .error-box { color: var(--bad); background: #fdf0ee; border: 1px solid #f6c9c3; border-radius: 4px; padding: 4px 8px; margin: 6px 0; }
 .error-box ul { margin: 2px 0 0; padding-left: 18px; }
 #status { font-size: 12px; color: var(--muted); min-height: 1.4em; }
+header label.world { font-size: 12px; color: #b9c0cf; display: inline-flex; gap: 6px; align-items: center; }
+header label.world select { padding: 1px 4px; }
+tr[data-seq] { cursor: pointer; }
+tr[data-seq]:hover td { background: #f3f6fd; }
+#journal-detail { border-top: 1px solid var(--line); margin-top: 8px; padding-top: 6px; }
+#journal-detail h3 { font-size: 11px; text-transform: uppercase; color: var(--muted); margin: 8px 0 2px; }
+#journal-detail .spacer { flex: 1; }
+pre.headers, pre.body { margin: 0; padding: 4px 6px; background: #f7f8fa; border: 1px solid #eceef2; border-radius: 4px;
+  font: 11.5px/1.35 ui-monospace, SFMono-Regular, Menlo, monospace; white-space: pre-wrap; word-break: break-all; max-height: 220px; overflow: auto; }
+#chat-reply { white-space: pre-wrap; min-height: 3em; padding: 6px 8px; background: #f7f8fa; border: 1px solid #eceef2; border-radius: 4px; margin: 6px 0; }
+#token-value { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 11px; flex: 1; min-width: 0; }
 @media (max-width: 820px) { main { grid-template-columns: 1fr; } }
 `;
 
@@ -55,6 +66,7 @@ const BODY = `
 <header>
   <h1>service-emulator</h1>
   <span class="meta" id="meta" data-testid="meta"></span>
+  <label class="world">world <select id="world-select" data-testid="world-select"><option value="default">default</option></select></label>
   <span class="conn" id="conn" data-testid="conn">connecting…</span>
 </header>
 <main>
@@ -95,6 +107,7 @@ const BODY = `
       <thead><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>key</th><th>ms</th></tr></thead>
       <tbody id="journal-rows"></tbody>
     </table></div>
+    <div id="journal-detail" data-testid="journal-detail" hidden></div>
   </section>
   <section>
     <h2>Fault rules <span class="count muted" id="faults-count"></span><span class="spacer"></span>
@@ -120,6 +133,42 @@ const BODY = `
       <thead><tr><th>id</th><th>method</th><th>path</th><th>effect</th><th>left</th><th>hits</th><th></th></tr></thead>
       <tbody id="faults-rows"></tbody>
     </table></div>
+  </section>
+  <section class="wide">
+    <h2>State <span class="count muted" id="state-count" data-testid="state-count"></span><span class="spacer"></span>
+      <select id="state-kind" data-testid="state-kind">
+        <option value="workspaces">workspaces</option><option value="users">users</option><option value="keys">API keys</option>
+        <option value="transcripts">transcripts</option><option value="releases">releases</option>
+        <option value="rag-targets">RAG targets</option><option value="rag-files">RAG files</option><option value="jobs">jobs on the clock</option>
+      </select>
+      <button id="state-prev" title="Previous page">‹</button><button id="state-next" title="Next page">›</button>
+      <button id="state-refresh">refresh</button></h2>
+    <div class="scroll"><table id="state-table" data-testid="state-table"><thead id="state-head"></thead><tbody id="state-rows"></tbody></table></div>
+  </section>
+  <section>
+    <h2>Mint a token</h2>
+    <div class="row">
+      <label class="field">user<select id="token-user" data-testid="token-user"></select></label>
+      <label class="field">expires in (s)<input id="token-ttl" type="number" placeholder="3600"></label>
+      <button id="token-mint" class="primary">mint</button>
+    </div>
+    <div class="row"><input id="token-value" data-testid="token-value" readonly placeholder="a Bearer JWT for the user">
+      <button id="token-copy">copy</button></div>
+    <div class="muted" id="token-expires" data-testid="token-expires"></div>
+  </section>
+  <section>
+    <h2>Chat playground</h2>
+    <form id="chat-form" autocomplete="off">
+      <div class="row">
+        <label class="field">release<select id="chat-release" data-testid="chat-release"></select></label>
+        <label class="field">as<select id="chat-auth"><option value="token">minted token (Bearer)</option><option value="key">API key (x-api-key)</option></select></label>
+        <label class="field">credential<input id="chat-credential" type="password" size="18" placeholder="token or key"></label>
+      </div>
+      <div class="row"><input id="chat-prompt" size="48" placeholder="Ask the release something" value="How do refunds work?">
+        <button id="chat-send" type="submit" class="primary">send</button></div>
+    </form>
+    <div id="chat-reply" data-testid="chat-reply"></div>
+    <div class="muted mono" id="chat-meta" data-testid="chat-meta"></div>
   </section>
 </main>
 `;

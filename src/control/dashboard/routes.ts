@@ -10,7 +10,7 @@ export function dashboardRoutes(): RouteDef[] {
       method: 'GET',
       path: '/__emulator/ui',
       tag: 'emulator-control',
-      summary: 'A web dashboard: clock, scenario switcher, live request journal, fault rules and RAG pipeline state',
+      summary: 'A web dashboard: world switcher, clock, scenario switcher, live request journal (entries open to their masked bodies), fault rules, RAG pipeline state, state browser, token minting and a streaming chat playground',
       auth: { kind: 'none' },
       emulatorDefined: true,
       transactional: false,

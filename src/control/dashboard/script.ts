@@ -1,6 +1,8 @@
 // The dashboard's inline script: plain browser JavaScript (no build step) that polls the JSON
-// control API with relative URLs and renders clock, scenarios, journal, fault rules and RAG files.
+// control API with relative URLs and renders clock, scenarios, journal, fault rules and RAG files;
+// the second floor (script-floor2.ts) is spliced into the same scope, before the polling starts.
 // Kept as raw text: no backticks, no template placeholders and no closing script tag inside.
+import { FLOOR2_SCRIPT } from './script-floor2.js';
 
 export const DASHBOARD_SCRIPT = String.raw`
 (function () {
@@ -33,7 +35,7 @@ export const DASHBOARD_SCRIPT = String.raw`
 
   /** One control call; a non-2xx answer throws with the error envelope attached. */
   async function api(method, path, body) {
-    var init = { method: method, headers: {} };
+    var init = { method: method, headers: worldHeaders({}) };
     if (body !== undefined) {
       init.headers['content-type'] = 'application/json';
       init.body = JSON.stringify(body);
@@ -117,7 +119,7 @@ export const DASHBOARD_SCRIPT = String.raw`
     byId('journal-count').textContent = list.total + (list.total === 1 ? ' request' : ' requests') + (list.hasMore ? ', newest ' + list.data.length + ' shown' : '');
     var newestFirst = list.data.slice().reverse();
     fill('journal', 'journal-rows', newestFirst, 6, function (e) {
-      return el('tr', { 'data-testid': 'journal-row', 'data-path': e.path, 'data-status': e.status }, [
+      return el('tr', { 'data-testid': 'journal-row', 'data-path': e.path, 'data-status': e.status, 'data-seq': e.seq, title: 'Open the request and its answer' }, [
         el('td', { className: 'mono', title: e.at, text: e.at.slice(11, 23) }),
         el('td', { text: e.method }),
         el('td', { className: 'mono', text: e.path }),
@@ -192,7 +194,7 @@ export const DASHBOARD_SCRIPT = String.raw`
       var answers = await Promise.all([
         api('GET', 'health'),
         api('GET', 'clock'),
-        api('GET', 'requests?limit=' + JOURNAL_LIMIT),
+        api('GET', 'dashboard/requests?limit=' + JOURNAL_LIMIT),
         api('GET', 'faults'),
         api('GET', 'rag/files'),
       ]);
@@ -203,11 +205,14 @@ export const DASHBOARD_SCRIPT = String.raw`
       renderJournal(answers[2]);
       renderFaults(answers[3]);
       renderRag(answers[4]);
+      refreshFloor2();
       byId('conn').textContent = 'live · polling every ' + POLL_MS / 1000 + ' s';
       byId('conn').className = 'conn';
     } catch (err) {
       byId('conn').textContent = 'disconnected: ' + err.message;
       byId('conn').className = 'conn down';
+      // The world picked was deleted: the list no longer has it, and the page goes back to default.
+      if (err.envelope && err.envelope.code === 'WORLD_NOT_FOUND') loadWorlds();
     }
   }
 
@@ -311,10 +316,13 @@ export const DASHBOARD_SCRIPT = String.raw`
     }
   }));
 
+` + FLOOR2_SCRIPT + String.raw`
   async function poll() {
     await refresh();
     setTimeout(poll, POLL_MS);
   }
-  loadScenarios().then(poll);
+  loadWorlds()
+    .then(function () { return Promise.all([loadScenarios(), loadPickers().catch(showError)]); })
+    .then(poll);
 })();
 `;
