@@ -12,7 +12,8 @@ import type { Scenario } from '../scenarios/schema.js';
 import type { StorageKind } from '../storage/storage.js';
 import type { TableDef } from '../storage/table-def.js';
 import { World, type WorldOptions, type WorldSnapshot } from './world.js';
-import { openTemplateStorage, openWorldStorage } from './world-storage.js';
+import { StoragePool, openTemplateStorage, openWorldStorage } from './world-storage.js';
+import type { Storage } from '../storage/storage.js';
 
 /** What the registry makes worlds with: the emulator's own options, shared by every world. */
 export interface WorldKit {
@@ -28,14 +29,14 @@ export interface WorldKit {
 export interface WorldFace {
   readonly id: string;
   serveAt(url: string): Promise<void>;
-  /** Stops the world's jobs and closes its storage, after its requests under way. */
-  closeWorld(): Promise<void>;
+  /** Stops the world's jobs and, after its requests under way, runs `release` (frees its storage). */
+  closeWorld(release: () => Promise<void>): Promise<void>;
 }
 
 interface Entry<F> {
   info: WorldInfo;
   template: WorldSnapshot;
-  opening?: Promise<F>;
+  opening?: Promise<{ face: F; storage: Storage }>;
 }
 
 /** The id of the n-th created world under the emulator's seed: short, url-safe, replayed by the same seed. */
@@ -53,6 +54,7 @@ export class WorldRegistry<F extends WorldFace> implements WorldsPort {
   private root: { face: F; info: WorldInfo } | undefined;
   private servedAt: string | undefined;
   private closed = false;
+  private readonly pool = new StoragePool();
 
   constructor(
     private readonly kit: WorldKit,
@@ -70,7 +72,7 @@ export class WorldRegistry<F extends WorldFace> implements WorldsPort {
   /** Remembers where a door serves the emulator: worlds opened from now on name it as issuer too. */
   async serveAt(url: string): Promise<void> {
     this.servedAt ??= url;
-    for (const entry of this.entries.values()) if (entry.opening) await (await entry.opening).serveAt(url);
+    for (const entry of this.entries.values()) if (entry.opening) await (await entry.opening).face.serveAt(url);
   }
 
   private get seed(): number {
@@ -108,7 +110,7 @@ export class WorldRegistry<F extends WorldFace> implements WorldsPort {
       delete entry.opening;
       throw err;
     });
-    return entry.opening;
+    return entry.opening.then((opened) => opened.face);
   }
 
   async delete(id: string): Promise<void> {
@@ -117,8 +119,8 @@ export class WorldRegistry<F extends WorldFace> implements WorldsPort {
     if (!entry) throw worldNotFound(id);
     this.entries.delete(id);
     // Requests already under way in it finish first; later ones get WORLD_NOT_FOUND.
-    const face = await entry.opening?.catch(() => undefined);
-    await face?.closeWorld();
+    const opened = await entry.opening?.catch(() => undefined);
+    await opened?.face.closeWorld(() => this.pool.release(opened.storage));
   }
 
   /** Closes every created world (the emulator is closing). */
@@ -126,6 +128,7 @@ export class WorldRegistry<F extends WorldFace> implements WorldsPort {
     this.closed = true;
     const ids = [...this.entries.keys()];
     for (const id of ids) await this.delete(id);
+    await this.pool.closeAll();
   }
 
   /** The image of a scenario: built once (a template world loads it), then shared. */
@@ -142,18 +145,18 @@ export class WorldRegistry<F extends WorldFace> implements WorldsPort {
   }
 
   private async buildTemplate(scenario: Scenario): Promise<WorldSnapshot> {
-    const storage = await openTemplateStorage(this.kit.kind, this.kit.tables);
+    const storage = await openTemplateStorage(this.kit.kind, this.kit.tables, this.pool);
     try {
       const world = new World({ ...this.kit.world, storage });
       await world.load(scenario, this.kit.startAt);
       return await world.snapshot();
     } finally {
-      await storage.close();
+      await this.pool.release(storage);
     }
   }
 
-  private async materialize(entry: Entry<F>): Promise<F> {
-    const storage = await openWorldStorage(this.kit.kind, this.kit.tables, entry.template.storage);
+  private async materialize(entry: Entry<F>): Promise<{ face: F; storage: Storage }> {
+    const storage = await openWorldStorage(this.kit.kind, this.kit.tables, entry.template.storage, this.pool);
     let face: F;
     try {
       const world = new World({ ...this.kit.world, storage, worlds: this });
@@ -164,6 +167,6 @@ export class WorldRegistry<F extends WorldFace> implements WorldsPort {
       throw err;
     }
     if (this.servedAt) await face.serveAt(this.servedAt);
-    return face;
+    return { face, storage };
   }
 }
