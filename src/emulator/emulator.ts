@@ -24,11 +24,10 @@ import { JobPump } from './job-pump.js';
 import { RequestLock } from './request-lock.js';
 import { exportState, importState, type StateExport } from './state-export.js';
 import type { World, WorldSnapshot } from './world.js';
-import { worldNotFound, type WorldRegistry } from './world-registry.js';
+import { unknownWorld, worldNotFound, type WorldRegistry } from './world-registry.js';
+import { pathOf } from './request-path.js';
 import { WORLD_HEADER } from '../control/worlds.js';
 import type { WorldInfo } from '../control/port.js';
-import { errorResponse } from '../core/errors.js';
-import { withCors } from '../core/cors.js';
 
 export interface EmulatorClock {
   readonly mode: ClockMode;
@@ -70,21 +69,6 @@ export interface EmulatorMailbox {
   /** The newest mail, optionally to one address. */
   last(to?: string): MailEntry | undefined;
   clear(): number;
-}
-
-/** The path of a Request's (already normalised) url, without building a URL object. */
-function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  if (start < 0) return '/';
-  let end = url.length;
-  for (let i = start; i < url.length; i++) {
-    const c = url.charCodeAt(i);
-    if (c === 63 /* ? */ || c === 35 /* # */) {
-      end = i;
-      break;
-    }
-  }
-  return url.slice(start, end);
 }
 
 export interface RouteSummary {
@@ -171,18 +155,10 @@ export class Emulator {
     const named = this.registry ? request.headers.get(WORLD_HEADER)?.trim() : undefined;
     if (named && named !== this.id) {
       const target = await this.registry?.open(named);
-      if (!target) return this.unknownWorld(request, named);
+      if (!target) return unknownWorld(request, named, clientRequestId(request) ?? this.here.nextRequestId('control'));
       return target.respondHere(request, info);
     }
     return this.respondHere(request, info);
-  }
-
-  /** A request naming no world of this emulator: 404 WORLD_NOT_FOUND in the service's envelope. */
-  private unknownWorld(request: Request, id: string): Response {
-    const requestId = clientRequestId(request) ?? this.here.nextRequestId('control');
-    const origin = request.headers.get('origin');
-    const answer = withHeader(errorResponse(worldNotFound(id), requestId), REQUEST_ID_HEADER, requestId);
-    return origin === null ? answer : withCors(request, answer, false);
   }
 
   /** This world's answer to a request. */

@@ -5,7 +5,9 @@
 // reference to the image, and an unused world holds nothing else.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { EmulatorError, conflict } from '../core/errors.js';
+import { EmulatorError, conflict, errorResponse } from '../core/errors.js';
+import { withCors } from '../core/cors.js';
+import { REQUEST_ID_HEADER, withHeader } from '../core/request-id.js';
 import type { WorldInfo, WorldsPort } from '../control/port.js';
 import { parseScenario, type ScenarioResolver } from '../scenarios/validate.js';
 import type { Scenario } from '../scenarios/schema.js';
@@ -45,6 +47,12 @@ function worldId(seed: number, n: number): string {
 }
 
 export const worldNotFound = (id: string) => new EmulatorError('WORLD_NOT_FOUND', `World ${id} not found`, { world: id });
+
+/** The answer to a request naming no world of the emulator: 404 WORLD_NOT_FOUND in the service's envelope. */
+export function unknownWorld(request: Request, id: string, requestId: string): Response {
+  const answer = withHeader(errorResponse(worldNotFound(id), requestId), REQUEST_ID_HEADER, requestId);
+  return request.headers.has('origin') ? withCors(request, answer, false) : answer;
+}
 
 export class WorldRegistry<F extends WorldFace> implements WorldsPort {
   private readonly entries = new Map<string, Entry<F>>();
