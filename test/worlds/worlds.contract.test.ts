@@ -121,6 +121,17 @@ describe.each(MATRIX)('worlds: $label', ({ driver, door: doorName }) => {
     expect(door.emulator.requests.count()).toBe(1);
   });
 
+  it("runs a world's clock jobs when its clock moves, and only its own", async () => {
+    const a = await create({ scenario: 'indexing-in-progress' });
+    const b = await create({ scenario: 'indexing-in-progress' });
+    const statuses = async (world: string) =>
+      ((await (await inWorld(world, '/__emulator/rag/files')).json()) as { data: { fileId: string; status: string }[] }).data.find((f) => f.fileId === 'file_pending')?.status;
+    expect(await statuses(a.id)).toBe('pending');
+    await inWorld(a.id, '/__emulator/clock', json({ advanceMs: 600_000 }));
+    expect(await statuses(a.id)).toBe('completed');
+    expect(await statuses(b.id)).toBe('pending');
+  });
+
   it('answers 404 WORLD_NOT_FOUND for an unknown world, on service and control routes', async () => {
     const service = await door.fetch('/api/v1/transcripts', { headers: { 'x-api-key': door.key('key_full'), [W]: 'w_nope' } });
     const body = await expectError(service, 404, 'WORLD_NOT_FOUND');
