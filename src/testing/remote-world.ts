@@ -60,7 +60,8 @@ export function createRemoteWorld(serverUrl: string, base: string, options: Test
     baseUrl: base,
     url: (path) => `${base}${path.startsWith('/') ? path : `/${path}`}`,
     key(id) {
-      const workspaces = this.handles.workspaces;
+      if (!handles) throw new Error('The test world is not started');
+      const workspaces = handles.workspaces;
       const key = id === undefined ? workspaces[0]?.apiKeys[0] : workspaces.flatMap((ws) => ws.apiKeys).find((k) => k.id === id);
       if (!key?.secret) throw new Error(`No API key ${id ?? '(first)'} with a known secret in the scenario`);
       return key.secret;
