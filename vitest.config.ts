@@ -17,6 +17,8 @@ const SLOW = [
   'test/cli.test.ts',
   // One TypeScript program over the docs' blocks (about 8 s of CPU), then each block run.
   'test/docs-blocks.test.ts',
+  // Five vitest runs of four workers each against one shared server (worlds).
+  'test/worlds/parallel.test.ts',
 ];
 
 export default defineConfig(({ mode }) => ({

@@ -28,7 +28,7 @@ const MSG_COLUMNS = ['transcript_id', 'position', 'role', 'content', 'timestamp'
 
 /** Rows straight into storage (1M HTTP requests would take the whole bench): one message each. */
 async function seed(emulator, from, to) {
-  const storage = emulator.world.storage;
+  const storage = emulator.here.storage;
   const ws = emulator.handles.workspaces[0].id;
   const seqRow = await storage.get('SELECT COALESCE(MAX(seq), 0) AS n FROM transcripts');
   let seq = Number(seqRow.n);

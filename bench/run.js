@@ -33,10 +33,13 @@ const TARGETS = {
   startupFirst: { op: '<=', limit: 150, show: '≤ 150 ms' },
   startupServe: { op: '<=', limit: 300, show: '≤ 300 ms' },
   startupPglite: { op: '<=', limit: 1500, show: '≤ 1.5 s' },
+  worldCreate: { op: '<=', limit: 2, show: '≤ 2 ms' },
+  worldRss: { op: '<=', limit: 2, show: '≤ 2 MB' },
+  worldLastOk: { op: '>=', limit: 1, show: '200' },
 };
 
 const wallStart = performance.now();
-// BENCH_ONLY=lifecycle,msw,http,rag,curves,load,startup,transcripts runs only those parts (for a quick before/after); default: all.
+// BENCH_ONLY=lifecycle,msw,http,rag,curves,load,startup,transcripts,worlds runs only those parts (for a quick before/after); default: all.
 const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
 const runs = (part) => !ONLY || ONLY.includes(part);
 const rows = [];
@@ -284,6 +287,23 @@ if (runs('transcripts')) {
 const { benchTranscriptCurves } = await import('./curves-transcripts.js');
 console.log('\n(i) Transcript curves: 1k to 1M transcripts (PGlite to 100k), reset/restore after a few writes, RSS per transcript');
 await benchTranscriptCurves(undefined, (measure, result, target, status) => rows.push({ measure, result, target, status }));
+}
+
+if (runs('worlds')) {
+const { benchWorlds, WORLDS_CONFIG } = await import('./worlds.js');
+console.log(`\n(j) Worlds: ${WORLDS_CONFIG.worlds} created in one emulator (SQLite, default scenario), ${WORLDS_CONFIG.opened} of them opened by a request`);
+const w = await benchWorlds(WORLDS_CONFIG);
+console.log(spreadLine('create (POST /__emulator/worlds)', w.create) + tag('worldCreate', w.create.median));
+console.log(spreadLine('open (first request on a world)', w.open));
+show('RSS per created world', `${w.rssCreated.toFixed(3)} MB`, 'worldRss', w.rssCreated);
+show('RSS per opened world', `${w.rssOpened.toFixed(2)} MB`, 'worldRss', w.rssOpened);
+show(`request on world #${WORLDS_CONFIG.worlds}`, `first ${ms(w.lastFirstMs)} (opens it), next ${ms(w.lastNextMs)}`, 'worldLastOk', w.lastOk ? 1 : 0);
+show('delete, per world', ms(w.deletePerWorld));
+row(`World create, POST /__emulator/worlds (median of ${w.create.n})`, ms(w.create.median), 'worldCreate', w.create.median);
+row(`World open, first request on a world (median of ${w.open.n})`, ms(w.open.median));
+row(`RSS per created world (${WORLDS_CONFIG.worlds} worlds)`, `${w.rssCreated.toFixed(3)} MB`, 'worldRss', w.rssCreated);
+row(`RSS per opened world (${WORLDS_CONFIG.opened} worlds)`, `${w.rssOpened.toFixed(2)} MB`, 'worldRss', w.rssOpened);
+row(`Request on world #${WORLDS_CONFIG.worlds} (first, then next)`, `${ms(w.lastFirstMs)}, ${ms(w.lastNextMs)}`, 'worldLastOk', w.lastOk ? 1 : 0);
 }
 
 const misses = rows.filter((r) => r.status === 'MISS');

@@ -27,7 +27,7 @@ try {
  */
 const ENTRIES = ['adapters/msw', 'testing/vitest', 'testing/harness'];
 /** The only modules of ours these entries may hold: the emulator is the core's, one copy per process. */
-const ESM_OWN = new Set(['src/adapters/msw.ts', 'src/testing/vitest.ts', 'src/testing/harness.ts']);
+const ESM_OWN = new Set(['src/adapters/msw.ts', 'src/testing/vitest.ts', 'src/testing/harness.ts', 'src/testing/remote-world.ts']);
 /** Placeholder for dist/index.js in the ESM outputs, made relative once their places are known. */
 const CORE_INDEX = '__service_emulator_core_index__';
 

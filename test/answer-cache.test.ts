@@ -18,7 +18,7 @@ async function setup(): Promise<{ emulator: Emulator; keyA: string; keyB: string
   return { emulator, keyA, keyB, send };
 }
 
-const cacheOf = (emulator: Emulator) => (emulator as unknown as { world: World }).world.answers;
+const cacheOf = (emulator: Emulator) => (emulator as unknown as { here: World }).here.answers;
 
 async function text(res: Response): Promise<string> {
   expect(res.status).toBe(200);
@@ -112,7 +112,7 @@ describe('answer cache', () => {
 
   it('keeps keys found by secret across writes to other tables, never across a write to a key or a rolled-back one', async () => {
     const { emulator, keyA, send } = await setup();
-    const world = (emulator as unknown as { world: World }).world;
+    const world = (emulator as unknown as { here: World }).here;
     let lookups = 0;
     const store = world.areas.api('api-keys');
     const original = store.findForAuth.bind(store);

@@ -43,7 +43,7 @@ describe('native modules missing', () => {
     const body = (await res.json()) as { chunks: { fileId: string }[] };
     expect(body.chunks[0]!.fileId).toBe('file_security');
     // The index the world built for the query is the exact one.
-    expect([...(emulator as unknown as { world: { vectorIndexes: { entries: Map<string, { index: { kind: string } }> } } }).world.vectorIndexes.entries.values()].map((e) => e.index.kind)).toContain('exact');
+    expect([...(emulator as unknown as { here: { vectorIndexes: { entries: Map<string, { index: { kind: string } }> } } }).here.vectorIndexes.entries.values()].map((e) => e.index.kind)).toContain('exact');
   });
 
   it('refuses an explicit sqlite request in one clear line', async () => {

@@ -18,6 +18,22 @@ export interface HandlerOptions {
    * `/.well-known/*` documents and the sign-in page (`/oauth/*`) are answered there too.
    */
   mcpBaseUrl?: string;
+  /**
+   * The world these handlers answer from (docs/worlds.md): its id, sent as `x-emulator-world` on
+   * every request that names none. Absent: the default world.
+   */
+  world?: string;
+}
+
+/** The header a request names its world with (src/control/worlds.ts). */
+const WORLD_HEADER = 'x-emulator-world';
+
+/** The request, naming `world` unless it names one already. */
+function inWorld(request: Request, world: string | undefined): Request {
+  if (world === undefined || request.headers.has(WORLD_HEADER)) return request;
+  const headers = new Headers(request.headers);
+  headers.set(WORLD_HEADER, world);
+  return new Request(request, { headers });
 }
 
 /** The paths an MCP base URL answers (docs/mcp.md). */
@@ -27,6 +43,7 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 
 export function createHandlers(emulator: EmulatorLike, options: HandlerOptions = {}): HttpHandler[] {
   const bases = [options.baseUrl ?? DEFAULT_BASE_URL].flat().map((b) => b.replace(/\/+$/, ''));
+  const send = (request: Request) => emulator.fetch(inWorld(request, options.world));
   // Runs under the emulator's lock: requests through these handlers wait for it.
   if (bases[0] !== undefined) void emulator.serveAt?.(bases[0])?.catch(() => undefined);
   // A predicate, not a `${base}/*` path: MSW decodes path params, and a malformed escape
@@ -34,7 +51,7 @@ export function createHandlers(emulator: EmulatorLike, options: HandlerOptions =
   const handlers = bases.map((base) =>
     http.all(
       ({ request }) => request.url === base || /^[/?#]/.test(request.url.slice(base.length)) && request.url.startsWith(base),
-      ({ request }) => emulator.fetch(request),
+      ({ request }) => send(request),
     ),
   );
   if (options.mcpBaseUrl !== undefined) {
@@ -42,7 +59,7 @@ export function createHandlers(emulator: EmulatorLike, options: HandlerOptions =
     handlers.push(
       http.all(
         ({ request }) => request.url.startsWith(`${mcpBase}/`) && MCP_PATH.test(new URL(request.url).pathname),
-        ({ request }) => emulator.fetch(request),
+        ({ request }) => send(request),
       ),
     );
   }

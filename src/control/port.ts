@@ -33,4 +33,23 @@ export interface ControlPort {
   /** The whole state as portable JSON, and its import (emulator/state-export.ts). */
   exportState(): Promise<unknown>;
   importState(input: unknown): Promise<Handles>;
+  /** The emulator's world registry (POST/GET/DELETE /__emulator/worlds); absent for a bare world. */
+  readonly worlds?: WorldsPort | undefined;
+}
+
+/** What a world lists of itself (docs/worlds.md). */
+export interface WorldInfo {
+  id: string;
+  scenario: string;
+  seed: number;
+  createdAt: string;
+}
+
+/** The world registry as the control routes see it. */
+export interface WorldsPort {
+  /** A new world from a built-in scenario name or a whole document (default: `default`), and a seed. */
+  create(options: { scenario?: string | Record<string, unknown>; seed?: number }): Promise<WorldInfo>;
+  list(): WorldInfo[];
+  /** Deletes a created world: NOT_FOUND (WORLD_NOT_FOUND) when none, CONFLICT for `default`. */
+  delete(id: string): Promise<void>;
 }

@@ -14,6 +14,7 @@ import { mailboxRoutes } from './mailbox.js';
 import { ragFileStateRoutes } from './rag-files.js';
 import { scenarioRoutes } from './scenarios.js';
 import { stateRoutes } from './state.js';
+import { worldRoutes } from './worlds.js';
 
 const TAG = 'emulator-control';
 const control = { tag: TAG, auth: { kind: 'none' }, emulatorDefined: true, transactional: false } as const;
@@ -98,6 +99,7 @@ export function controlRoutes(world: ControlPort): RouteDef[] {
     ...mailboxRoutes(world),
     ...stateRoutes(world),
     ...ragFileStateRoutes(world),
+    ...worldRoutes(world),
     ...dashboardRoutes(),
     ...dashboardDataRoutes(world),
   ];

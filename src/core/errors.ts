@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   /** Landing-page chat: a bad, missing or stale X-Landing-Page-Sig, or a tampered signed transcript (real wire, lower case). */
   landing_page_sig_invalid: 403,
   NOT_FOUND: 404,
+  /** An `x-emulator-world` header naming no world of this emulator (docs/worlds.md). */
+  WORLD_NOT_FOUND: 404,
   /** The HTTP door's answer to a request that did not arrive whole in time (Node's requestTimeout). */
   REQUEST_TIMEOUT: 408,
   CONFLICT: 409,

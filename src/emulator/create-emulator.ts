@@ -9,6 +9,7 @@ import { chooseStorage, openStorage } from './open-storage.js';
 import { noticeFallback } from '../native/native-modules.js';
 import { DataDirError, Persistence, persistentStorage } from './persistence.js';
 import { World } from './world.js';
+import { WorldRegistry } from './world-registry.js';
 import { checkAllowedOrigins } from '../core/origin-policy.js';
 import { exactIndexFactory } from '../vector/index-manager.js';
 import { loadHnswlib } from '../vector/hnsw-index.js';
@@ -145,8 +146,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     storage = persistentStorage(raw, persistence.runtime);
   } else storage = await openStorage(kind, undefined, tables);
 
-  const world = new World({
-    storage,
+  // What every world of this emulator is made with (the default one and created ones, docs/worlds.md).
+  const worldOptions = {
     areas,
     clockMode: options.clock ?? 'manual',
     resolveScenario,
@@ -156,7 +157,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     ...(allowedOrigins.length > 0 && { allowedOrigins }),
     ...(options.onInternalError && { onInternalError: options.onInternalError }),
     ...(options.fetch && { fetch: options.fetch }),
-  });
+  };
+  let root: Emulator | undefined;
+  const registry: WorldRegistry<Emulator> = new WorldRegistry<Emulator>(
+    { kind, tables, world: worldOptions, resolveScenario, ...(startAt !== undefined && { startAt }) },
+    (opened, id): Emulator => new Emulator(opened, undefined, false, registry, id),
+    () => (root as Emulator).clock.iso(),
+  );
+  const world = new World({ ...worldOptions, storage, worlds: registry });
   let kept: Awaited<ReturnType<Persistence['read']>>;
   try {
     kept = persistence && !options.fresh ? await persistence.read() : undefined;
@@ -168,5 +176,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     await storage.close().catch(() => undefined);
     throw err;
   }
-  return new Emulator(world, persistence, kept !== undefined);
+  root = new Emulator(world, persistence, kept !== undefined, registry);
+  registry.attachDefault(root, root.scenario.name, root.seed);
+  return root;
 }

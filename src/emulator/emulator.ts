@@ -25,6 +25,10 @@ import { JobPump } from './job-pump.js';
 import { RequestLock } from './request-lock.js';
 import { exportState, importState, type StateExport } from './state-export.js';
 import type { World, WorldSnapshot } from './world.js';
+import { unknownWorld, worldNotFound, type WorldRegistry } from './world-registry.js';
+import { pathOf } from './request-path.js';
+import { WORLD_HEADER } from '../control/worlds.js';
+import type { WorldInfo } from '../control/port.js';
 
 export interface EmulatorClock {
   readonly mode: ClockMode;
@@ -68,21 +72,6 @@ export interface EmulatorMailbox {
   clear(): number;
 }
 
-/** The path of a Request's (already normalised) url, without building a URL object. */
-function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  if (start < 0) return '/';
-  let end = url.length;
-  for (let i = start; i < url.length; i++) {
-    const c = url.charCodeAt(i);
-    if (c === 63 /* ? */ || c === 35 /* # */) {
-      end = i;
-      break;
-    }
-  }
-  return url.slice(start, end);
-}
-
 export interface RouteSummary {
   method: string;
   path: string;
@@ -102,41 +91,45 @@ export class Emulator {
    *   scenario being loaded.
    */
   constructor(
-    private readonly world: World,
+    private readonly here: World,
     private readonly persistence?: Persistence,
     readonly resumed = false,
+    /** The emulator's worlds (docs/worlds.md): shared by the faces of all its worlds. */
+    private readonly registry?: WorldRegistry<Emulator>,
+    /** This world's id: `default` for the emulator itself. */
+    readonly id = 'default',
   ) {
-    const change = (c: ClockChange) => this.control(() => world.changeClock(c));
+    const change = (c: ClockChange) => this.control(() => here.changeClock(c));
     this.clock = {
       get mode() {
-        return world.clock.mode;
+        return here.clock.mode;
       },
-      now: () => world.clock.now(),
-      iso: () => world.clock.iso(),
+      now: () => here.clock.now(),
+      iso: () => here.clock.iso(),
       advance: (ms) => change({ advanceMs: ms }),
       set: (time) => change({ set: time }),
       setMode: (mode) => change({ mode }),
     };
     this.faults = {
-      add: (rule) => world.faults.add(rule),
-      list: () => world.faults.list(),
-      remove: (id) => world.faults.remove(id),
-      clear: () => world.faults.clear(),
+      add: (rule) => here.faults.add(rule),
+      list: () => here.faults.list(),
+      remove: (id) => here.faults.remove(id),
+      clear: () => here.faults.clear(),
     };
     this.requests = {
-      list: (filter) => world.journal.query(filter).entries,
-      last: (filter) => world.journal.query({ ...filter, limit: 1 }).entries[0],
-      count: (filter) => world.journal.query(filter).matched,
-      clear: () => world.journal.clear(),
+      list: (filter) => here.journal.query(filter).entries,
+      last: (filter) => here.journal.query({ ...filter, limit: 1 }).entries[0],
+      count: (filter) => here.journal.query(filter).matched,
+      clear: () => here.journal.clear(),
     };
     this.mailbox = {
-      list: (to) => world.mailbox.list(to),
-      last: (to) => world.mailbox.list(to).at(-1),
-      clear: () => world.mailbox.clear(),
+      list: (to) => here.mailbox.list(to),
+      last: (to) => here.mailbox.list(to).at(-1),
+      clear: () => here.mailbox.clear(),
     };
     this.fetch = this.fetch.bind(this);
     this.respond = this.respond.bind(this);
-    this.jobs = new JobPump(this.lock, world);
+    this.jobs = new JobPump(this.lock, here);
     this.jobs.pump();
   }
 
@@ -146,7 +139,7 @@ export class Emulator {
    * same bytes every run. Under the real clock they run as background turns instead (`JobPump`).
    */
   private async runDueInTurn(): Promise<void> {
-    if (this.world.clock.mode !== 'real') await this.world.scheduler.runDue();
+    if (this.here.clock.mode !== 'real') await this.here.scheduler.runDue();
   }
 
   /** The core handler: a Web Request in, a Web Response out. Both doors call only this. */
@@ -159,14 +152,30 @@ export class Emulator {
    * status, headers and text, still `instanceof Response`) so they go to the socket as they are.
    */
   async respond(request: Request, info?: RequestInfo): Promise<Response> {
+    // The world the request names (`x-emulator-world`); none named: this one.
+    const named = this.registry ? request.headers.get(WORLD_HEADER)?.trim() : undefined;
+    if (named && named !== this.id) {
+      const target = await this.registry?.open(named);
+      if (!target) return unknownWorld(request, named, clientRequestId(request) ?? this.here.nextRequestId('control'));
+      return target.respondHere(request, info);
+    }
+    return this.respondHere(request, info);
+  }
+
+  /** This world's answer to a request. */
+  private async respondHere(request: Request, info?: RequestInfo): Promise<Response> {
     const started = wallElapsedMs();
     const path = pathOf(request.url);
+    if (path === '/__emulator/worlds' || path.startsWith('/__emulator/worlds/')) {
+      // The registry, not this world: outside its lock (deleting a world waits for that world's lock).
+      return (await this.here.core.fetch(request, { ...info, requestId: this.here.nextRequestId('control') })).response;
+    }
     if (isControlPath(path)) {
       return this.lock.run(async () => {
         // The control API reaches state the storage does not hold (clock, settings, issuer).
-        this.world.answers.invalidate();
-        await this.world.scheduler.runDue();
-        const { response } = await this.world.core.fetch(request, { ...info, requestId: this.world.nextRequestId('control') });
+        this.here.answers.invalidate();
+        await this.here.scheduler.runDue();
+        const { response } = await this.here.core.fetch(request, { ...info, requestId: this.here.nextRequestId('control') });
         if (this.persistence && request.method !== 'GET') await this.persistence.sync();
         this.jobs.pump();
         return response;
@@ -174,12 +183,12 @@ export class Emulator {
     }
     const first = await this.lock.run(async (): Promise<{ delayed: FiredFault; at: string; info: RequestInfo } | { response: Response }> => {
       await this.runDueInTurn();
-      const at = this.world.clock.iso();
+      const at = this.here.clock.iso();
       // The id is given on arrival, so a delayed answer keeps the place its request took.
-      const arrived: RequestInfo = { ...info, requestId: this.world.nextRequestId('service') };
+      const arrived: RequestInfo = { ...info, requestId: this.here.nextRequestId('service') };
       // A Host the door refuses gets its 403 from the core, never a fault's answer.
       // (Only asked when rules exist: the Host check is not free and most runs have no faults.)
-      const fault = this.world.faults.size === 0 || hostRefusal(request, info?.hostGuard) ? undefined : this.world.faults.match(request.method, path);
+      const fault = this.here.faults.size === 0 || hostRefusal(request, info?.hostGuard) ? undefined : this.here.faults.match(request.method, path);
       if (fault && fault.delayMs > 0) return { delayed: fault, at, info: arrived };
       return { response: await this.answer(request, arrived, path, at, started, fault) };
     });
@@ -203,17 +212,17 @@ export class Emulator {
     let before: ReturnType<typeof requestBodyBefore>;
     if (fault && fault.effect !== 'pass') {
       const requestId = clientRequestId(request) ?? (info.requestId as string);
-      response = fault.effect === 'error' ? Response.error() : withHeader(faultResponse(fault, this.world.clock.now(), requestId), REQUEST_ID_HEADER, requestId);
+      response = fault.effect === 'error' ? Response.error() : withHeader(faultResponse(fault, this.here.clock.now(), requestId), REQUEST_ID_HEADER, requestId);
       keyId = await this.keyIdOf(request);
     } else {
       // Bodies for the dashboard's journal: only a small form or text body is copied up front.
       before = requestBodyBefore(request);
-      const answered = await this.world.core.fetch(request, info);
+      const answered = await this.here.core.fetch(request, info);
       response = answered.response;
       keyId = answered.outcome.keyId;
     }
     const durationMs = Math.round((wallElapsedMs() - started) * 1000) / 1000;
-    this.world.journal.record(
+    this.here.journal.record(
       {
         method: request.method,
         path,
@@ -232,14 +241,14 @@ export class Emulator {
   private async keyIdOf(request: Request): Promise<string | null> {
     const secret = apiKeyFromRequest(request);
     if (!secret) return null;
-    const key = await this.world.areas.api('api-keys').findBySecret(secret);
+    const key = await this.here.areas.api('api-keys').findBySecret(secret);
     return key && key.status === 'active' ? key.id : null;
   }
 
   /** Runs a control operation under the lock and, with a data dir, saves the world after it. */
   private control<T>(fn: () => Promise<T>): Promise<T> {
     return this.lock.run(async () => {
-      this.world.answers.invalidate();
+      this.here.answers.invalidate();
       const result = await fn();
       await this.persistence?.sync();
       // The clock may have changed mode, or the world the jobs it holds.
@@ -254,94 +263,134 @@ export class Emulator {
    * Requests need no such telling: each names the origin it came to. A configured issuer wins;
    * the first door to tell keeps its origin.
    */
-  serveAt(url: string): Promise<void> {
-    return this.control(() => this.world.serveAt(url));
+  async serveAt(url: string): Promise<void> {
+    await this.control(() => this.here.serveAt(url));
+    if (this.id === 'default') await this.registry?.serveAt(url);
+  }
+
+  /**
+   * A new isolated world (docs/worlds.md) from a built-in scenario name or a whole document
+   * (default: `default`) and a seed: its face, the same as this emulator's. Requests reach it
+   * through its `fetch`, or through any door with the header `x-emulator-world: <id>`.
+   */
+  async createWorld(options: { scenario?: string | Record<string, unknown>; seed?: number } = {}): Promise<Emulator> {
+    const { id } = await this.worldRegistry().create(options);
+    return this.world(id);
+  }
+
+  /** The face of a world by id (`default`: the emulator itself); throws WORLD_NOT_FOUND for none. */
+  world(id: string): Promise<Emulator> {
+    const face = this.worldRegistry().open(id);
+    if (!face) return Promise.reject(worldNotFound(id));
+    return face;
+  }
+
+  /** Every world of the emulator, the default world first. */
+  worlds(): WorldInfo[] {
+    return this.worldRegistry().list();
+  }
+
+  /** Deletes a created world and frees it (storage closed, jobs stopped); `default` cannot be deleted. */
+  deleteWorld(id: string): Promise<void> {
+    return this.worldRegistry().delete(id);
+  }
+
+  private worldRegistry(): WorldRegistry<Emulator> {
+    if (!this.registry) throw new Error('this emulator keeps no worlds');
+    return this.registry;
+  }
+
+  /** Stops this world's jobs, then (after its requests under way) frees its storage: a deleted world. */
+  closeWorld(release: () => Promise<void>): Promise<void> {
+    this.jobs.close();
+    return this.lock.run(release);
   }
 
   /** The OpenAPI 3.1 document of every route this emulator serves. */
   openApi(): Record<string, unknown> {
-    return buildOpenApi(this.world.routes);
+    return buildOpenApi(this.here.routes);
   }
 
   /** Every method and path this emulator serves (router syntax, e.g. `/api/v1/transcripts/:transcriptId`). */
   routes(): RouteSummary[] {
-    return this.world.routes.map((r) => ({ method: r.method, path: r.path }));
+    return this.here.routes.map((r) => ({ method: r.method, path: r.path }));
   }
 
   get storage(): StorageKind {
-    return this.world.storage.kind;
+    return this.here.storage.kind;
   }
 
   get seed(): number {
-    return this.world.random.seed;
+    return this.here.random.seed;
   }
 
   /** The loaded scenario document, validated, with the seed and `now` it was loaded with. */
   get scenario(): Scenario {
-    return this.world.scenario;
+    return this.here.scenario;
   }
 
   /** Ids, key secrets and user tokens of the loaded scenario. */
   get handles(): Handles {
-    return this.world.handles;
+    return this.here.handles;
   }
 
   /** Back to the last loaded scenario (or the one named); clears fault rules and the journal. */
   reset(options: { scenario?: string; seed?: number } = {}): Promise<Handles> {
-    return this.control(() => this.world.resetTo(options));
+    return this.control(() => this.here.resetTo(options));
   }
 
   /** Loads a built-in scenario by name, or a whole document. */
   loadScenario(scenario: string | Record<string, unknown> | Scenario, seed?: number): Promise<Handles> {
     const doc = typeof scenario === 'string' ? { name: scenario, ...(seed !== undefined && { seed }) } : scenario;
-    return this.control(() => this.world.loadDocument(doc));
+    return this.control(() => this.here.loadDocument(doc));
   }
 
   /** The scenarios `loadScenario` and `reset` take by name (GET /__emulator/scenarios), and the one loaded now. */
   scenarios(): Promise<{ current: string; available: ScenarioSummary[] }> {
-    return this.lock.run(() => this.world.scenarios());
+    return this.lock.run(() => this.here.scenarios());
   }
 
   /** Where every RAG file stands in the indexing pipeline (GET /__emulator/rag/files), due work run first. */
   ragFiles(): Promise<RagFileState[]> {
     return this.lock.run(async () => {
-      await this.world.scheduler.runDue();
-      return this.world.ragFileStates();
+      await this.here.scheduler.runDue();
+      return this.here.ragFileStates();
     });
   }
 
   flushJobs(): Promise<{ now: number; ran: number }> {
-    return this.control(async () => ({ ran: await this.world.scheduler.flush(), now: this.world.clock.now() }));
+    return this.control(async () => ({ ran: await this.here.scheduler.flush(), now: this.here.clock.now() }));
   }
 
   issueToken(userId: string, expiresInSec?: number): Promise<{ accessToken: string; expiresAt: string }> {
-    return this.control(() => this.world.issueToken(userId, expiresInSec));
+    return this.control(() => this.here.issueToken(userId, expiresInSec));
   }
 
   /** An in-memory copy of the whole state, cheap enough to take between tests. */
   snapshot(): Promise<WorldSnapshot> {
-    return this.lock.run(() => this.world.snapshot());
+    return this.lock.run(() => this.here.snapshot());
   }
 
   restore(snapshot: WorldSnapshot): Promise<void> {
-    return this.control(() => this.world.restore(snapshot));
+    return this.control(() => this.here.restore(snapshot));
   }
 
   /** The whole state as portable JSON (what GET /__emulator/state answers); secrets only as hashes. */
   exportState(): Promise<StateExport> {
-    return this.lock.run(() => exportState(this.world));
+    return this.lock.run(() => exportState(this.here));
   }
 
   /** Replaces the state with an export (PUT /__emulator/state); a bad one throws and changes nothing. */
   importState(state: unknown): Promise<Handles> {
-    return this.control(() => importState(this.world, state));
+    return this.control(() => importState(this.here, state));
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    if (this.id === 'default') await this.registry?.closeAll();
     this.jobs.close();
     return this.lock.run(async () => {
       await this.persistence?.sync();
-      await this.world.storage.close();
+      await this.here.storage.close();
     });
   }
 }

@@ -11,6 +11,7 @@ import type { ScenarioLister, ScenarioResolver } from '../scenarios/validate.js'
 import type { IndexViews } from '../vector/index-manager.js';
 import type { TextSegments } from '../areas/rag-search/text-index.js';
 import type { AnyArea, OutboundFetch } from '../core/area.js';
+import type { WorldsPort } from '../control/port.js';
 
 export interface WorldSnapshot {
   storage: StorageSnapshot;
@@ -50,4 +51,6 @@ export interface WorldOptions {
   allowedOrigins?: string[];
   /** Outbound HTTP of the emulated service (webhooks, crawls); the process's `fetch` at call time when absent. */
   fetch?: OutboundFetch;
+  /** The emulator's world registry, which the worlds control routes act on. */
+  worlds?: WorldsPort;
 }

@@ -38,7 +38,7 @@ import { EventHub } from './event-hub.js';
 import type { OutboundFetch } from '../core/area.js';
 import { usedRateLimits } from './scenario-rate-limits.js';
 import { ScenarioRefSchema, type ClockChange } from '../control/schema.js';
-import type { ControlPort } from '../control/port.js';
+import type { ControlPort, WorldsPort } from '../control/port.js';
 import { parseScenario, type ScenarioSummary } from '../scenarios/validate.js';
 
 // Every scenario parse (load, check, built-ins, state import) knows the listed areas' sections.
@@ -143,6 +143,11 @@ export class World implements ControlPort {
   async serveAt(url: string): Promise<void> {
     if (!this.issuer.serveAt(url) || !this.handles) return;
     for (const user of this.handles.users) user.accessToken = await this.issuer.outsideRequest(() => this.signer.reissue(user.accessToken));
+  }
+
+  /** The emulator's world registry (the worlds control routes); absent for a bare world. */
+  get worlds(): WorldsPort | undefined {
+    return this.options.worlds;
   }
 
   /** Every RAG file's pipeline state (the control API's view). */
@@ -286,6 +291,27 @@ export class World implements ControlPort {
 
   async restore(snapshot: WorldSnapshot): Promise<void> {
     await this.storage.restore(snapshot.storage);
+    await this.takeOver(snapshot);
+  }
+
+  /**
+   * Starts a created world from its scenario's cached image (another world's boot snapshot), whose
+   * tables its storage already holds: a reset returns here. Handles are its own copy (a door's
+   * `serveAt` reissues their tokens in place); vector indexes are rebuilt from its own storage on
+   * its first query (their stores grow in place, so they are never shared between worlds); text
+   * segments never change, so they are shared.
+   */
+  async startFrom(template: WorldSnapshot, pinnedStart?: number): Promise<void> {
+    const boot: WorldSnapshot = { ...template, handles: structuredClone(template.handles), indexes: { vectors: new Map(), text: template.indexes.text } };
+    await this.takeOver(boot);
+    this.boot = boot;
+    this.bootLoaded = true;
+    this.pinnedStart = pinnedStart;
+    this.clearHarness();
+  }
+
+  /** Everything of a snapshot but its tables. */
+  private async takeOver(snapshot: WorldSnapshot): Promise<void> {
     this.scheduler.invalidate();
     // The indexes of the snapshot's storage: reattached, not rebuilt.
     this.vectorIndexes.restore(snapshot.indexes.vectors);

@@ -8,6 +8,7 @@ import { createEmulator, type EmulatorOptions } from '../emulator/create-emulato
 import type { Emulator } from '../emulator/emulator.js';
 import type { Handles } from '../scenarios/handles.js';
 import type { Scenario } from '../scenarios/schema.js';
+import { createRemoteWorld } from './remote-world.js';
 
 type SetupServerApi = ReturnType<typeof setupServer>;
 
@@ -16,6 +17,14 @@ export interface TestEmulatorOptions extends EmulatorOptions {
   baseUrl?: string;
   /** What MSW does with requests to other hosts; MSW's own default, `warn`, unless set. */
   onUnhandledRequest?: 'error' | 'warn' | 'bypass';
+  /**
+   * A running server (`service-emulator serve`) shared by several test workers, instead of an
+   * in-process emulator: this test file gets its own world there (docs/worlds.md), which MSW
+   * forwards `baseUrl` to. Default: the `SERVICE_EMULATOR_URL` environment variable, if set.
+   */
+  serverUrl?: string;
+  /** With an in-process emulator: answer from a new world of it (`emulator.createWorld`) instead of the default one. */
+  world?: boolean;
 }
 
 export interface TestEmulator {
@@ -26,6 +35,10 @@ export interface TestEmulator {
   /** The MSW server, for `server.use(...)` overrides (reset after each test). */
   readonly server: SetupServerApi;
   readonly baseUrl: string;
+  /** The id of the world the tests talk to (`default` unless a world was created for them). */
+  readonly world: string;
+  /** Calls the control API (`/__emulator/...`) of that world. */
+  control(path: string, init?: RequestInit): Promise<Response>;
   /** `baseUrl` + path. */
   url(path: string): string;
   /** The secret of an API key by id; the first key of the first workspace when no id is given. */
@@ -37,8 +50,11 @@ export interface TestEmulator {
 }
 
 export function createTestEmulator(options: TestEmulatorOptions = {}): TestEmulator {
-  const { baseUrl = DEFAULT_BASE_URL, onUnhandledRequest = 'warn', ...emulatorOptions } = options;
+  const { baseUrl = DEFAULT_BASE_URL, onUnhandledRequest = 'warn', serverUrl = process.env.SERVICE_EMULATOR_URL, world: ownWorld, ...emulatorOptions } = options;
   const base = baseUrl.replace(/\/+$/, '');
+  if (serverUrl) return createRemoteWorld(serverUrl, base, options);
+  /** The emulator itself, kept to close it when the tests answer from one of its worlds. */
+  let root: Emulator | undefined;
   let emulator: Emulator | undefined;
   let server: SetupServerApi | undefined;
   let bootScenario: Scenario | undefined;
@@ -61,6 +77,10 @@ export function createTestEmulator(options: TestEmulatorOptions = {}): TestEmula
       return server;
     },
     baseUrl: base,
+    get world() {
+      return running().id;
+    },
+    control: (path, init) => running().fetch(new Request(`${base}${path}`, init)),
     url: (path) => `${base}${path.startsWith('/') ? path : `/${path}`}`,
     key(id) {
       const workspaces = running().handles.workspaces;
@@ -70,10 +90,11 @@ export function createTestEmulator(options: TestEmulatorOptions = {}): TestEmula
     },
     async start() {
       if (emulator) return;
-      emulator = await createEmulator(emulatorOptions);
+      root = await createEmulator(emulatorOptions);
+      emulator = ownWorld ? await root.createWorld({ scenario: root.scenario, seed: root.seed }) : root;
       bootScenario = emulator.scenario;
       bootMode = emulator.clock.mode;
-      const made = setupServer(...createHandlers(emulator, { baseUrl: base }));
+      const made = setupServer(...createHandlers(root, { baseUrl: base, ...(emulator !== root && { world: emulator.id }) }));
       made.listen({ onUnhandledRequest });
       server = made;
     },
@@ -90,7 +111,8 @@ export function createTestEmulator(options: TestEmulatorOptions = {}): TestEmula
     async stop() {
       server?.close();
       server = undefined;
-      await emulator?.close();
+      await root?.close();
+      root = undefined;
       emulator = undefined;
     },
   };

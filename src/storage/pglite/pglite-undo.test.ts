@@ -108,7 +108,7 @@ describe('pglite reset after the undo log was dropped', () => {
     const key = emulator.handles.workspaces[0]?.apiKeys[0]?.secret as string;
     const before = JSON.stringify(await emulator.exportState());
     // The world's storage is not public (and wrapped by the answer cache's watch): reached here only to lower the limit.
-    const storage = (emulator as unknown as { world: { storage: { inner: PgliteStorage } } }).world.storage.inner;
+    const storage = (emulator as unknown as { here: { storage: { inner: PgliteStorage } } }).here.storage.inner;
     storage.undoLimit = 10;
     for (let i = 0; i < 8; i++) {
       const res = await emulator.fetch(

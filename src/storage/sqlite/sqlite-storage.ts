@@ -37,9 +37,10 @@ export class SqliteStorage implements Storage {
   private constructor(
     private readonly file: string | null,
     private readonly tables: readonly TableDef[],
+    image?: Buffer,
   ) {
     this.tableNames = tableNamesOf(tables);
-    this.db = SqliteStorage.open(file);
+    this.db = SqliteStorage.open(file, image);
   }
 
   static async create(options: SqliteOptions = {}): Promise<SqliteStorage> {
@@ -50,6 +51,18 @@ export class SqliteStorage implements Storage {
     }
     const storage = new SqliteStorage(file, options.tables ?? CORE_TABLES);
     storage.migrate();
+    return storage;
+  }
+
+  /**
+   * An in-memory database opened straight from a snapshot's image (a world made from a cached
+   * scenario image): no schema statements run, and the image is the baseline a reset returns to.
+   */
+  static fromImage(snapshot: StorageSnapshot, tables: readonly TableDef[]): SqliteStorage | undefined {
+    const snap = snapshot as SqliteSnapshot;
+    if (snap.kind !== 'sqlite' || !snap.image) return undefined;
+    const storage = new SqliteStorage(null, tables, snap.image);
+    storage.beginBaseline(snap);
     return storage;
   }
 
