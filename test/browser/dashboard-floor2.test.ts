@@ -220,8 +220,9 @@ describe.skipIf(!HAS_CHROMIUM || WORLDS_STATUS !== 200)(
         if (r.url().includes('/__emulator/') && !r.url().endsWith('/worlds')) sent.push(r.headers()['x-emulator-world'] ?? 'none');
       });
       await page().selectOption('#world-select', id);
-      // The empty world has no workspaces; the default one has two.
-      await expect.poll(() => page().locator('[data-testid="state-row"]').count(), WAIT).toBe(0);
+      // The empty world has one workspace (ws_empty); the default one has two.
+      await expect.poll(() => page().locator('[data-testid="state-row"]').count(), WAIT).toBe(1);
+      expect(await page().locator('[data-testid="state-row"]').first().textContent()).toContain('ws_empty');
       await expect.poll(() => page().textContent('#scenario-current'), WAIT).toBe('empty');
       // A poll already under way may still go out without it; from the first call with it on, all carry it.
       const after = sent.slice(sent.indexOf(id));
