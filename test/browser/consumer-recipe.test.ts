@@ -15,11 +15,25 @@ const BIN = join(REPO_ROOT, 'node_modules', '.bin');
 const APP = join(import.meta.dirname, 'consumer-app');
 const SERVICE = 'http://127.0.0.1:4010';
 const PGLITE_ASSETS = ['pglite.wasm', 'pglite.data', 'initdb.wasm'];
+/** PGlite's boot plus the `default` scenario (its PDF and DOCX parsed) in the page: ~5 s idle, far more on a busy machine. */
+const PAGE_READY_MS = 120_000;
 /** `npm run build` made these; without them (a tree that never built) there is nothing to pack. */
 const BUILT = ['dist/browser/browser.js', 'dist/builtin-scenarios/index.js', 'dist/index.js'].every((f) => existsSync(join(REPO_ROOT, f)));
 const SKIP = !HAS_CHROMIUM ? NO_CHROMIUM_REASON : !BUILT ? 'dist/ is not built: run npm run build' : undefined;
 
 if (SKIP) console.warn(`[consumer recipe] skipped: ${SKIP}`);
+
+/** The `default` scenario's transcript list, from this checkout's sources. */
+async function nodeTranscripts(): Promise<{ _id: string; title: string }[]> {
+  const node = await createEmulator({ scenario: 'default', vectorSearch: 'exact' });
+  try {
+    const key = node.handles.workspaces[0]!.apiKeys[0]!.secret!;
+    const res = await node.fetch(new Request(`${SERVICE}/api/v1/transcripts?limit=50`, { headers: { 'x-api-key': key } }));
+    return ((await res.json()) as { transcripts: { _id: string; title: string }[] }).transcripts;
+  } finally {
+    await node.close();
+  }
+}
 
 interface PageResults {
   key: string;
@@ -38,6 +52,7 @@ describe.skipIf(SKIP !== undefined)('the browser recipe in a consumer project (n
   const servers: StaticServer[] = [];
   const builds: Record<'esbuild' | 'vite', string> = { esbuild: '', vite: '' };
   let expectedTranscripts: { _id: string; title: string }[];
+  let nodeCheck: string;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'emulator-consumer-'));
@@ -46,30 +61,28 @@ describe.skipIf(SKIP !== undefined)('the browser recipe in a consumer project (n
     await installOffline(dir);
     for (const file of ['index.html', 'main.js', 'node-check.mjs']) cpSync(join(APP, file), join(dir, file));
 
-    // Plain esbuild: the command line of docs/browser-recipe.md, then the static files beside it.
+    // The two builds, the same package in Node, the browser and the expected answers, side by side.
     const esbuildOut = join(dir, 'out-esbuild');
-    await sh(join(BIN, 'esbuild'), ['main.js', '--bundle', '--platform=browser', '--format=esm', `--outdir=${esbuildOut}`, '--log-level=error'], dir);
-    cpSync(join(dir, 'index.html'), join(esbuildOut, 'index.html'));
-    cpSync(join(dir, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'), join(esbuildOut, 'mockServiceWorker.js'));
-    for (const asset of PGLITE_ASSETS) cpSync(join(dir, 'node_modules', 'service-emulator', 'dist', 'browser', asset), join(esbuildOut, asset));
-    builds.esbuild = esbuildOut;
-
-    // Vite with no config: the worker script in public/ (what `npx msw init public/` does).
     mkdirSync(join(dir, 'public'));
-    cpSync(join(dir, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'), join(dir, 'public', 'mockServiceWorker.js'));
-    await sh(process.execPath, [join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', 'out-vite', '--logLevel', 'error'], dir);
+    [nodeCheck, expectedTranscripts, chromium] = await Promise.all([
+      sh(process.execPath, ['node-check.mjs'], dir),
+      nodeTranscripts(),
+      launchChromium(),
+      // Plain esbuild: the command line of docs/browser-recipe.md, then the static files beside it.
+      sh(join(BIN, 'esbuild'), ['main.js', '--bundle', '--platform=browser', '--format=esm', `--outdir=${esbuildOut}`, '--log-level=error'], dir).then(() => {
+        cpSync(join(dir, 'index.html'), join(esbuildOut, 'index.html'));
+        cpSync(join(dir, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'), join(esbuildOut, 'mockServiceWorker.js'));
+        for (const asset of PGLITE_ASSETS) cpSync(join(dir, 'node_modules', 'service-emulator', 'dist', 'browser', asset), join(esbuildOut, asset));
+      }),
+      // Vite with no config: the worker script in public/ (what `npx msw init public/` does).
+      (async () => {
+        cpSync(join(dir, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'), join(dir, 'public', 'mockServiceWorker.js'));
+        await sh(process.execPath, [join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', 'out-vite', '--logLevel', 'error'], dir);
+      })(),
+    ]);
+    builds.esbuild = esbuildOut;
     builds.vite = join(dir, 'out-vite');
-
-    chromium = await launchChromium();
-    const node = await createEmulator({ scenario: 'default', vectorSearch: 'exact' });
-    try {
-      const key = node.handles.workspaces[0]!.apiKeys[0]!.secret!;
-      const res = await node.fetch(new Request(`${SERVICE}/api/v1/transcripts?limit=50`, { headers: { 'x-api-key': key } }));
-      expectedTranscripts = ((await res.json()) as { transcripts: { _id: string; title: string }[] }).transcripts;
-    } finally {
-      await node.close();
-    }
-  }, 240_000);
+  }, 300_000);
 
   afterAll(async () => {
     await chromium?.close();
@@ -85,7 +98,7 @@ describe.skipIf(SKIP !== undefined)('the browser recipe in a consumer project (n
   });
 
   it('answers in Node through the default conditions: createEmulator with the scenarios export', async () => {
-    const out = JSON.parse((await sh(process.execPath, ['node-check.mjs'], dir)).trim().split('\n').at(-1)!) as {
+    const out = JSON.parse(nodeCheck.trim().split('\n').at(-1)!) as {
       transcripts: { transcripts: { _id: string; title: string }[] };
       listed: { current: string; data: { name: string }[] };
       missing: number;
@@ -94,7 +107,7 @@ describe.skipIf(SKIP !== undefined)('the browser recipe in a consumer project (n
     expect(out.listed.current).toBe('default');
     expect(out.listed.data.map((s) => s.name)).toContain('indexing-in-progress');
     expect(out.missing).toBe(404);
-  }, 60_000);
+  });
 
   it.each(['esbuild', 'vite'] as const)('runs the %s build in Chromium: the default scenario\'s transcripts, through the service worker', async (tool) => {
     const server = await serveStatic(builds[tool]);
@@ -105,7 +118,7 @@ describe.skipIf(SKIP !== undefined)('the browser recipe in a consumer project (n
     try {
       // 127.0.0.1, not localhost: a service worker needs a secure context, which loopback is.
       await page.goto(`${server.url.replace('localhost', '127.0.0.1')}/`);
-      await page.waitForFunction(() => ['ready', 'failed'].includes(document.getElementById('status')?.dataset.state ?? ''), null, { timeout: 60_000 });
+      await page.waitForFunction(() => ['ready', 'failed'].includes(document.getElementById('status')?.dataset.state ?? ''), null, { timeout: PAGE_READY_MS });
       expect(await page.textContent('#status')).toMatch(/^ready/);
       expect(errors).toEqual([]);
       const results = (await page.evaluate(() => (window as unknown as { results: unknown }).results)) as PageResults;
@@ -133,5 +146,5 @@ describe.skipIf(SKIP !== undefined)('the browser recipe in a consumer project (n
     } finally {
       await page.close();
     }
-  }, 120_000);
+  }, PAGE_READY_MS + 30_000);
 });
