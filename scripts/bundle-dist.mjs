@@ -6,6 +6,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { NODE_BUNDLE, bundleCore, makeCodeCache, writeCoreEntries } from './bundle-core.mjs';
 import { prepareScenarios } from './prepare-scenarios.mjs';
+import { bundleBrowser } from './bundle-browser.mjs';
 import { fileURLToPath } from 'node:url';
 import { relative, sep } from 'node:path';
 
@@ -77,6 +78,9 @@ for (const [out, meta] of Object.entries(result.metafile.outputs)) {
   await writeFile(out, text.replaceAll(CORE_INDEX, depth === 0 ? './index.js' : `${'../'.repeat(depth)}index.js`));
 }
 
+// The `browser` condition's build of service-emulator/browser (scripts/bundle-browser.mjs).
+const browser = await bundleBrowser(esbuild);
+
 const core = await bundleCore(esbuild, external);
 const scenarios = await prepareScenarios(core.buildId);
 if (scenarios.skipped.length > 0) console.log(`prepared scenarios: ${scenarios.skipped.join(', ')} left to zod (not plain JSON once parsed)`);
@@ -97,4 +101,4 @@ for (const [out, meta] of Object.entries({ ...result.metafile.outputs, ...core.m
 }
 
 const outputs = Object.keys(result.metafile.outputs).filter((o) => o.endsWith('.js')).length;
-console.log(`bundled ${ENTRIES.length} entry points into ${outputs} files and the core (3 entry points, ${core.imports} external dynamic imports) with its code cache, and ${scenarios.prepared} prepared scenarios, in ${Math.round(performance.now() - started)} ms`);
+console.log(`bundled ${ENTRIES.length} entry points into ${outputs} files and the core (3 entry points, ${core.imports} external dynamic imports) with its code cache, the browser build (${browser.imports.length} package imports left to the page's bundler), and ${scenarios.prepared} prepared scenarios, in ${Math.round(performance.now() - started)} ms`);

@@ -9,6 +9,10 @@ import type { ScenarioInput } from '../scenarios/schema.js';
 import { parseScenario, type ScenarioResolver } from '../scenarios/validate.js';
 import { DEFAULT_BASE_URL, createHandlers } from './msw.js';
 
+// What `service-emulator/scenarios` parses its documents with in a page (its `#core` import).
+export { checkScenario } from '../scenarios/validate.js';
+export { EmulatorError };
+
 type CoreOptions = Omit<EmulatorOptions, 'storage' | 'dataDir' | 'resolveScenario' | 'listScenarios' | 'vectorSearch' | 'scenario'>;
 
 export interface BrowserEmulatorOptions extends CoreOptions {
