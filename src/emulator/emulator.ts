@@ -162,6 +162,7 @@ export class Emulator {
     const path = pathOf(request.url);
     if (isControlPath(path)) {
       return this.lock.run(async () => {
+        await this.world.beforeTurn?.();
         // The control API reaches state the storage does not hold (clock, settings, issuer).
         this.world.answers.invalidate();
         await this.world.scheduler.runDue();
@@ -172,6 +173,7 @@ export class Emulator {
       });
     }
     const first = await this.lock.run(async (): Promise<{ delayed: FiredFault; at: string; info: RequestInfo } | { response: Response }> => {
+      await this.world.beforeTurn?.();
       await this.runDueInTurn();
       const at = this.world.clock.iso();
       // The id is given on arrival, so a delayed answer keeps the place its request took.
@@ -188,6 +190,7 @@ export class Emulator {
     const { delayed, at } = first;
     await wallDelay(delayed.delayMs);
     const response = await this.lock.run(async () => {
+      await this.world.beforeTurn?.();
       await this.runDueInTurn();
       return this.answer(request, first.info, path, at, started, delayed);
     });
@@ -232,6 +235,7 @@ export class Emulator {
   /** Runs a control operation under the lock and, with a data dir, saves the world after it. */
   private control<T>(fn: () => Promise<T>): Promise<T> {
     return this.lock.run(async () => {
+      await this.world.beforeTurn?.();
       this.world.answers.invalidate();
       const result = await fn();
       await this.persistence?.sync();
@@ -298,6 +302,7 @@ export class Emulator {
   /** Where every RAG file stands in the indexing pipeline (GET /__emulator/rag/files), due work run first. */
   ragFiles(): Promise<RagFileState[]> {
     return this.lock.run(async () => {
+      await this.world.beforeTurn?.();
       await this.world.scheduler.runDue();
       return this.world.ragFileStates();
     });
@@ -313,7 +318,10 @@ export class Emulator {
 
   /** An in-memory copy of the whole state, cheap enough to take between tests. */
   snapshot(): Promise<WorldSnapshot> {
-    return this.lock.run(() => this.world.snapshot());
+    return this.lock.run(async () => {
+      await this.world.beforeTurn?.();
+      return this.world.snapshot();
+    });
   }
 
   restore(snapshot: WorldSnapshot): Promise<void> {
@@ -322,7 +330,10 @@ export class Emulator {
 
   /** The whole state as portable JSON (what GET /__emulator/state answers); secrets only as hashes. */
   exportState(): Promise<StateExport> {
-    return this.lock.run(() => exportState(this.world));
+    return this.lock.run(async () => {
+      await this.world.beforeTurn?.();
+      return exportState(this.world);
+    });
   }
 
   /** Replaces the state with an export (PUT /__emulator/state); a bad one throws and changes nothing. */
@@ -333,6 +344,8 @@ export class Emulator {
   close(): Promise<void> {
     this.jobs.close();
     return this.lock.run(async () => {
+      // A shared database: what this process saves must not undo what another wrote since.
+      await this.world.beforeTurn?.();
       await this.persistence?.sync();
       await this.world.storage.close();
     });

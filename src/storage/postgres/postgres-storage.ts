@@ -38,6 +38,8 @@ const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 /** The counter table: outside `tableNames`, so dumps, loads and resets never touch it. */
 const CHANGES = 'emulator_changes';
 
+const WRITE = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([A-Za-z_][A-Za-z0-9_]*)/i;
+
 /** A statement that only reads (the stores' reads are SELECT or WITH ... SELECT). */
 function readsOnly(sql: string): boolean {
   const head = sql.trimStart().slice(0, 6).toUpperCase();
@@ -61,6 +63,11 @@ export class PostgresStorage implements Storage {
   private readonly names = new Map<string, string>();
   private serial = 0;
   private readonly lockKey: string;
+  /** The snapshot most recently taken or restored, and the tables this process wrote since. */
+  private baseline: PostgresSnapshot | undefined;
+  private dirty = new Set<string>();
+  /** A write since the baseline that `dirty` cannot place: another process's, or an odd statement. */
+  private unplaced = false;
 
   private constructor(
     private readonly pool: Pool,
@@ -149,7 +156,12 @@ export class PostgresStorage implements Storage {
   private async query<T extends Row>(sql: string, params: SqlValue[]): Promise<QueryResult<T>> {
     const tx = this.tx;
     if (tx) {
-      if (!readsOnly(sql)) this.wrote = true;
+      if (!readsOnly(sql)) {
+        this.wrote = true;
+        const table = WRITE.exec(sql)?.[1];
+        if (table) this.dirty.add(table.toLowerCase());
+        else this.unplaced = true;
+      }
       return tx.query<T>(this.statement(sql, params));
     }
     // A write outside a transaction is one of its own: it takes the lock and counts as a change.
@@ -218,6 +230,7 @@ export class PostgresStorage implements Storage {
     if (this.tx) return;
     const n = await this.changeCount();
     if (n === this.seen) return;
+    this.unplaced = true;
     await this.onForeignChange?.();
     this.seen = n;
   }
@@ -226,34 +239,62 @@ export class PostgresStorage implements Storage {
     const { rows } = await client.query<{ n: number }>(`SELECT n FROM ${CHANGES} WHERE id = 1`);
     const n = Number(rows[0]?.n ?? 0);
     if (n === this.seen) return;
+    this.unplaced = true;
     await this.onForeignChange?.();
     this.seen = n;
   }
 
-  /** Rows kept in memory; a restore reloads them (correct across processes, whoever wrote since). */
+  /** Whether only the tables in `dirty` can differ from the baseline's rows. */
+  private placed(): boolean {
+    return this.baseline !== undefined && !this.unplaced && [...this.dirty].every((t) => this.tableNames.includes(t));
+  }
+
+  private setBaseline(snap: PostgresSnapshot | undefined): void {
+    this.baseline = snap;
+    this.dirty.clear();
+    this.unplaced = false;
+  }
+
+  /**
+   * Rows kept in memory. Tables not written since the baseline are taken from it as they are (rows
+   * are never mutated); a write by another process makes it read every table again.
+   */
   async snapshot(): Promise<StorageSnapshot> {
-    const snap: PostgresSnapshot = { kind: 'postgres', dump: await this.dump() };
+    const base = this.placed() ? this.baseline : undefined;
+    const dump = base ? await this.dumpOf([...this.dirty], base.dump) : await this.dump();
+    const snap: PostgresSnapshot = { kind: 'postgres', dump };
+    if (!this.tx) this.setBaseline(snap);
     return snap;
   }
 
+  /**
+   * Back to a snapshot's rows. Back to the baseline with only this process's writes since, only
+   * the tables written are reloaded; otherwise every table (whoever wrote since, in any process).
+   */
   async restore(snapshot: StorageSnapshot): Promise<void> {
     const snap = snapshot as PostgresSnapshot;
     if (snap.kind !== 'postgres') throw new Error('snapshot belongs to another driver');
-    await this.reload(snap.dump);
+    if (this.tx) return this.reload(snap.dump, () => this.tableNames);
+    // Decided once the lock is held, after another process's writes were looked for.
+    await this.reload(snap.dump, () => (snap === this.baseline && this.placed() ? [...this.dirty] : this.tableNames));
+    this.setBaseline(snap);
   }
 
   /** Every table, read in one transaction (one consistent view). */
   async dump(): Promise<TableDump> {
-    const out: TableDump = {};
-    const read = async () => {
-      for (const name of this.tableNames) out[name] = sortRows(await this.all(`SELECT * FROM ${name}`));
-    };
-    if (this.tx) await read();
+    return this.dumpOf(this.tableNames, {});
+  }
+
+  /** `base` with `tables` read afresh, in one transaction. */
+  private async dumpOf(tables: readonly string[], base: TableDump): Promise<TableDump> {
+    const out: TableDump = { ...base };
+    if (tables.length === 0) return out;
+    if (this.tx) for (const name of tables) out[name] = sortRows(await this.all(`SELECT * FROM ${name}`));
     else {
       const client = await this.pool.connect();
       try {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-        for (const name of this.tableNames) out[name] = sortRows((await client.query<Row>(`SELECT * FROM ${name}`)).rows);
+        for (const name of tables) out[name] = sortRows((await client.query<Row>(`SELECT * FROM ${name}`)).rows);
         await client.query('COMMIT');
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -267,16 +308,19 @@ export class PostgresStorage implements Storage {
 
   async load(dump: TableDump): Promise<void> {
     assertKnownTables(dump, this.tableNames);
-    await this.reload(dump);
+    this.setBaseline(undefined);
+    await this.reload(dump, () => this.tableNames);
   }
 
-  /** Replaces every table's rows with the dump's, in one transaction (a refused dump changes nothing). */
-  private async reload(dump: TableDump): Promise<void> {
+  /** Replaces the rows of `which()` tables with the dump's, in one transaction (a refused dump changes nothing). */
+  private async reload(dump: TableDump, which: () => readonly string[]): Promise<void> {
     await this.transaction(async () => {
       const client = this.tx as PoolClient;
+      const tables = which();
+      if (tables.length === 0) return;
       this.wrote = true;
-      for (const name of this.tableNames) await client.query(`DELETE FROM ${name}`);
-      for (const name of this.tableNames) {
+      for (const name of tables) await client.query(`DELETE FROM ${name}`);
+      for (const name of tables) {
         const { columns, values } = insertShape(dump[name] ?? []);
         if (columns.length === 0) continue;
         const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
