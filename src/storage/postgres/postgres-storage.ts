@@ -86,7 +86,9 @@ export class PostgresStorage implements Storage {
     const where = describeUrl(options.url);
     let pg: typeof import('pg');
     try {
-      pg = ((await import('pg')) as unknown as { default: typeof import('pg') }).default;
+      // A name in a variable: bundlers (esbuild, Vite) leave pg out of a browser build, which never picks postgres.
+      const driver = 'pg';
+      pg = ((await import(driver)) as { default: typeof import('pg') }).default;
     } catch {
       throw new DatabaseUrlError('storage "postgres" needs the pg package, which is not installed');
     }
