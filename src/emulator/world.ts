@@ -288,7 +288,9 @@ export class World implements ControlPort {
     this.vectorIndexes.clear();
     this.textIndex.clear();
     this.random.restore(state.random);
-    this.clock.restore({ mode: this.clock.mode, now: state.now });
+    // A real clock runs on in each process: the time the other wrote at is behind it by now.
+    const now = this.clock.mode === 'real' ? Math.max(this.clock.now(), state.now) : state.now;
+    this.clock.restore({ mode: this.clock.mode, now });
     this.rateLimiter.restore(state.rateLimits);
     this.signer = await this.signerFor(state.random.seed);
     this.settings = state.settings;
