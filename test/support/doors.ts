@@ -36,26 +36,38 @@ export const MATRIX = DRIVERS.flatMap((driver) => DOORS.map((door) => ({ driver,
 export const PG_MATRIX: { driver: StorageKind; door: DoorName; label: string }[] =
   QUICK || postgresUnavailable ? [] : DOORS.map((door) => ({ driver: 'postgres' as const, door, label: `${door} door on postgres` }));
 let pgNoticed = false;
-/** Says (once per file) why PG_MATRIX is empty. Call where a suite spreads it. */
+/**
+ * PG_MATRIX, for a file's `describe.each`: called at the file's top level, it registers the file's
+ * afterAll that closes the emulators on the file's cluster and stops it (workers share modules
+ * across files: the next file starts a cluster of its own). Says once why it is empty, if it is.
+ */
 export function pgMatrix(): typeof PG_MATRIX {
   if (!QUICK && postgresUnavailable && !pgNoticed) {
     pgNoticed = true;
     console.warn(`postgres entries of the contract matrix skipped: ${postgresUnavailable}`);
   }
+  if (PG_MATRIX.length > 0) afterAll(stopFileCluster, 60_000);
   return PG_MATRIX;
 }
 
 let cluster: Promise<PostgresCluster> | undefined;
-/** The file's cluster; the emulators on it are closed and the cluster stopped after the file. */
+/** The file's cluster, started on first use. */
 function postgresCluster(): Promise<PostgresCluster> {
   cluster ??= startPostgres();
   return cluster;
 }
-afterAll(async () => {
-  if (!cluster) return;
-  for (const [key, made] of emulators) if (key.startsWith('postgres:')) await (await made).close().catch(() => undefined);
-  await (await cluster).stop();
-}, 30_000);
+
+async function stopFileCluster(): Promise<void> {
+  const running = cluster;
+  if (!running) return;
+  cluster = undefined;
+  for (const [key, made] of [...emulators]) {
+    if (!key.startsWith('postgres:')) continue;
+    emulators.delete(key);
+    await (await made).close().catch(() => undefined);
+  }
+  await (await running).stop();
+}
 
 export const MSW_BASE = 'http://emulator.test';
 
