@@ -5,6 +5,16 @@ import { openStorage } from '../../src/emulator/open-storage.js';
 import type { Storage } from '../../src/storage/storage.js';
 import type { PostgresStorage } from '../../src/storage/postgres/postgres-storage.js';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../support/postgres.js';
+import { worldSchema } from '../../src/storage/postgres/postgres-sql.js';
+
+describe('worldSchema', () => {
+  it('names one schema per world id, never the same for two ids, within the identifier limit', () => {
+    expect(worldSchema('w_ab-C9')).toBe('world_w_5fab_2d_439');
+    expect(worldSchema('w-a')).not.toBe(worldSchema('w_a'));
+    expect(worldSchema('x'.repeat(58))).toBeUndefined();
+    expect(worldSchema('default')).toBe('world_default');
+  });
+});
 
 if (postgresUnavailable) console.warn(`postgres driver tests skipped: ${postgresUnavailable}`);
 const suite = postgresUnavailable ? describe.skip : describe;
