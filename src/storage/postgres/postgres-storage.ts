@@ -205,9 +205,8 @@ export class PostgresStorage implements Storage {
       } else await client.query('COMMIT');
       return result;
     } catch (err) {
+      // The counter is bumped last, just before COMMIT: a rolled-back transaction left it as it was seen.
       await client.query('ROLLBACK').catch(() => undefined);
-      // What this process believed may include writes that never landed: look again next time.
-      if (this.wrote) this.seen = undefined;
       throw err;
     } finally {
       this.tx = undefined;
