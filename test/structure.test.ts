@@ -36,7 +36,7 @@ function code(text: string): string {
     .replace(/'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|`(?:\\.|[^`\\])*`/g, "''");
 }
 
-const FORBIDDEN_IN_CORE = [/^msw(\/|$)/, /^node:/, /^better-sqlite3$/, /^@electric-sql\/pglite/, /^hnswlib-node$/, /storage\/(sqlite|pglite)\//, /adapters\//];
+const FORBIDDEN_IN_CORE = [/^msw(\/|$)/, /^node:/, /^better-sqlite3$/, /^@electric-sql\/pglite/, /^hnswlib-node$/, /^pg$/, /storage\/(sqlite|pglite|postgres)\//, /adapters\//];
 
 describe('structure', () => {
   it('finds the source files it checks', () => {
@@ -84,7 +84,7 @@ describe('structure', () => {
       .flatMap((f) =>
         [...f.text.matchAll(/(?:^|\n)\s*import\s[^;]*?from\s+['"]([^'"]+)['"]/g)]
           .map((m) => m[1]!)
-          .filter((s) => /storage\/(sqlite|pglite)\/|better-sqlite3|@electric-sql\/pglite/.test(s))
+          .filter((s) => /storage\/(sqlite|pglite|postgres)\/|better-sqlite3|@electric-sql\/pglite|^pg$/.test(s))
           .map((s) => `${f.path} imports ${s}`),
       );
     expect(staticDriverImports).toEqual([]);

@@ -32,6 +32,8 @@ export const SERVE_OPTIONS = {
   seed: { type: 'string' },
   storage: { type: 'string' },
   data: { type: 'string' },
+  'database-url': { type: 'string' },
+  'database-schema': { type: 'string' },
   fresh: { type: 'boolean' },
   clock: { type: 'string' },
   now: { type: 'string' },
@@ -50,10 +52,14 @@ Options:
       --host HOST            address to bind (default ${DEFAULT_HOST})
       --scenario NAME|FILE   built-in scenario name or a scenario .json file (default "default")
       --seed N               overrides the scenario's seed (a whole number)
-      --storage sqlite|pglite
+      --storage sqlite|pglite|postgres
                              storage driver (default sqlite where better-sqlite3 loads, else pglite)
       --data DIR             keep state in DIR; a DIR that already holds a world is resumed
-      --fresh                with --data: load the scenario anyway, replacing the kept world
+      --database-url URL     with --storage postgres: the server (postgres://user:pass@host:port/db;
+                             default $DATABASE_URL); a database holding a world is resumed, and
+                             several serve processes on one database serve the same world
+      --database-schema NAME with --storage postgres: the schema of the tables (default public)
+      --fresh                with --data or postgres: load the scenario anyway, replacing the kept world
       --clock real|manual    real (default) follows the wall clock; manual stands still until advanced
       --now ISO              the clock's start (ISO 8601), instead of the scenario's; with the real
                              clock every scenario time is shifted alike
@@ -190,8 +196,11 @@ export interface ServeArgs {
   /** A built-in name, or a path to read (`file: true`). */
   scenario: { value: string; file: boolean };
   seed?: number;
-  storage?: 'sqlite' | 'pglite';
+  storage?: 'sqlite' | 'pglite' | 'postgres';
   data?: string;
+  /** With `storage: 'postgres'`: the server's URL (given, or $DATABASE_URL) and the schema. */
+  databaseUrl?: string;
+  databaseSchema?: string;
   fresh: boolean;
   clock: 'real' | 'manual';
   now?: string;
@@ -218,14 +227,23 @@ const isFile = (value: string) => value.endsWith('.json') || value.includes('/')
 
 /** Every serve flag checked, or a UsageError naming the first bad one. */
 export function checkServe(values: Parsed<typeof SERVE_OPTIONS>['values']): ServeArgs {
-  if (values.fresh && values.data === undefined) throw new UsageError('--fresh needs --data DIR (it replaces the world kept in DIR)', 'serve');
+  const postgres = values.storage === 'postgres';
+  if (values.fresh && values.data === undefined && !postgres) throw new UsageError('--fresh needs --data DIR (it replaces the world kept in DIR)', 'serve');
+  if (!postgres && (values['database-url'] !== undefined || values['database-schema'] !== undefined)) {
+    throw new UsageError('--database-url and --database-schema go with --storage postgres', 'serve');
+  }
+  if (postgres && values.data !== undefined) throw new UsageError('--storage postgres keeps the world in the database: use --database-url, not --data', 'serve');
+  // $DATABASE_URL is read only when postgres is asked for: an app's own variable never changes a default run.
+  const databaseUrl = postgres ? (values['database-url'] ?? process.env.DATABASE_URL) : undefined;
+  if (postgres && !databaseUrl?.trim()) throw new UsageError('--storage postgres needs --database-url postgres://user@host:port/db (or DATABASE_URL)', 'serve');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new UsageError('--database-url must be a postgres:// or postgresql:// URL', 'serve');
   if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data needs a folder', 'serve');
   if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) throw new UsageError(`--now must be an ISO 8601 time, not "${values.now}"`, 'serve');
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host needs an address', 'serve');
   if (values.issuer !== undefined && !/^https?:\/\/[^?#]+$/.test(values.issuer)) throw new UsageError('--issuer must be an http(s) URL without query or fragment', 'serve');
   const scenario = values.scenario ?? 'default';
   const seed = integer(values.seed, 'seed');
-  const storage = oneOf(values.storage, ['sqlite', 'pglite'] as const, 'storage');
+  const storage = oneOf(values.storage, ['sqlite', 'pglite', 'postgres'] as const, 'storage');
   return {
     port: integer(values.port, 'port', 65535) ?? DEFAULT_PORT,
     host: values.host ?? DEFAULT_HOST,
@@ -233,6 +251,8 @@ export function checkServe(values: Parsed<typeof SERVE_OPTIONS>['values']): Serv
     ...(seed !== undefined && { seed }),
     ...(storage && { storage }),
     ...(values.data !== undefined && { data: values.data }),
+    ...(databaseUrl !== undefined && { databaseUrl }),
+    ...(values['database-schema'] !== undefined && { databaseSchema: values['database-schema'] }),
     fresh: values.fresh ?? false,
     clock: oneOf(values.clock, ['real', 'manual'] as const, 'clock') ?? 'real',
     ...(values.now !== undefined && { now: values.now }),

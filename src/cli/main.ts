@@ -24,6 +24,8 @@ async function serve(args: ServeArgs): Promise<void> {
     ...(args.seed !== undefined && { seed: args.seed }),
     ...(args.storage && { storage: args.storage }),
     ...(args.data !== undefined && { dataDir: args.data }),
+    ...(args.databaseUrl !== undefined && { databaseUrl: args.databaseUrl }),
+    ...(args.databaseSchema !== undefined && { databaseSchema: args.databaseSchema }),
     ...(args.fresh && { fresh: true }),
     ...(args.now !== undefined && { now: args.now }),
     ...(args.issuer !== undefined && { issuer: args.issuer }),

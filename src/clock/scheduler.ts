@@ -66,7 +66,8 @@ export class Scheduler {
     if (job.run_at > this.clock.now() && this.clock.mode === 'manual') this.clock.moveTo(job.run_at);
     const handler = this.handlers[job.kind];
     await this.storage.transaction(async () => {
-      await this.storage.run('DELETE FROM jobs WHERE id = ?', [job.id]);
+      // Gone already: another process sharing the database ran it (each job runs exactly once).
+      if ((await this.storage.run('DELETE FROM jobs WHERE id = ?', [job.id])).changes === 0) return;
       if (handler) await handler(JSON.parse(job.payload) as Record<string, unknown>);
     });
   }

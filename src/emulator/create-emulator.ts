@@ -36,8 +36,16 @@ export interface EmulatorOptions {
    * resumed (clock, random state, data) instead of loading the scenario, unless `fresh` is set.
    */
   dataDir?: string;
-  /** With `dataDir`: load the scenario even when the folder holds a world, replacing it. */
+  /** With `dataDir` (or `databaseUrl`): load the scenario even when it holds a world, replacing it. */
   fresh?: boolean;
+  /**
+   * With `storage: 'postgres'`: the server, `postgres://user:password@host:port/database`. The
+   * database keeps the world as a data dir does (a database that holds one is resumed), and
+   * several processes given the same URL serve the same world (docs/postgres.md).
+   */
+  databaseUrl?: string;
+  /** With `storage: 'postgres'`: the schema the world's tables live in; `public` when absent. */
+  databaseSchema?: string;
   /** `manual` (default): time stands still until advanced. `real`: follows the wall clock. */
   clock?: ClockMode;
   /**
@@ -140,7 +148,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   if (exact && options.vectorSearch !== 'exact') noticeFallback('hnswlib-node', options.onNotice);
   let storage: Storage;
   let persistence: Persistence | undefined;
-  if (options.dataDir) {
+  let shared: Storage | undefined;
+  if (kind === 'postgres') {
+    if (options.dataDir) throw new TypeError('storage "postgres" keeps its world in the database: give databaseUrl, not dataDir');
+    const { describeUrl } = await import('../storage/postgres/postgres-sql.js');
+    shared = await openStorage(kind, undefined, tables, { databaseUrl: options.databaseUrl ?? '', ...(options.databaseSchema !== undefined && { schema: options.databaseSchema }) });
+    persistence = new Persistence(shared, `database ${describeUrl(options.databaseUrl ?? '')}`);
+    storage = persistentStorage(shared, persistence.runtime);
+  } else if (options.dataDir) {
     const raw = await openDataDir(kind, options.dataDir, tables);
     persistence = new Persistence(raw, options.dataDir);
     storage = persistentStorage(raw, persistence.runtime);
@@ -172,6 +187,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     if (kept) await world.adopt(kept, 'scenario');
     else await world.load(scenario, startAt);
     await persistence?.sync();
+    if (shared && persistence) {
+      const { shareDatabase } = await import('./shared-database.js');
+      shareDatabase(shared, world, persistence);
+    }
   } catch (err) {
     await storage.close().catch(() => undefined);
     throw err;

@@ -172,6 +172,7 @@ export class Emulator {
     }
     if (isControlPath(path)) {
       return this.lock.run(async () => {
+        await this.here.beforeTurn?.();
         // The control API reaches state the storage does not hold (clock, settings, issuer).
         this.here.answers.invalidate();
         await this.here.scheduler.runDue();
@@ -182,6 +183,7 @@ export class Emulator {
       });
     }
     const first = await this.lock.run(async (): Promise<{ delayed: FiredFault; at: string; info: RequestInfo } | { response: Response }> => {
+      await this.here.beforeTurn?.();
       await this.runDueInTurn();
       const at = this.here.clock.iso();
       // The id is given on arrival, so a delayed answer keeps the place its request took.
@@ -198,6 +200,7 @@ export class Emulator {
     const { delayed, at } = first;
     await wallDelay(delayed.delayMs);
     const response = await this.lock.run(async () => {
+      await this.here.beforeTurn?.();
       await this.runDueInTurn();
       return this.answer(request, first.info, path, at, started, delayed);
     });
@@ -248,6 +251,7 @@ export class Emulator {
   /** Runs a control operation under the lock and, with a data dir, saves the world after it. */
   private control<T>(fn: () => Promise<T>): Promise<T> {
     return this.lock.run(async () => {
+      await this.here.beforeTurn?.();
       this.here.answers.invalidate();
       const result = await fn();
       await this.persistence?.sync();
@@ -353,6 +357,7 @@ export class Emulator {
   /** Where every RAG file stands in the indexing pipeline (GET /__emulator/rag/files), due work run first. */
   ragFiles(): Promise<RagFileState[]> {
     return this.lock.run(async () => {
+      await this.here.beforeTurn?.();
       await this.here.scheduler.runDue();
       return this.here.ragFileStates();
     });
@@ -368,7 +373,10 @@ export class Emulator {
 
   /** An in-memory copy of the whole state, cheap enough to take between tests. */
   snapshot(): Promise<WorldSnapshot> {
-    return this.lock.run(() => this.here.snapshot());
+    return this.lock.run(async () => {
+      await this.here.beforeTurn?.();
+      return this.here.snapshot();
+    });
   }
 
   restore(snapshot: WorldSnapshot): Promise<void> {
@@ -377,7 +385,10 @@ export class Emulator {
 
   /** The whole state as portable JSON (what GET /__emulator/state answers); secrets only as hashes. */
   exportState(): Promise<StateExport> {
-    return this.lock.run(() => exportState(this.here));
+    return this.lock.run(async () => {
+      await this.here.beforeTurn?.();
+      return exportState(this.here);
+    });
   }
 
   /** Replaces the state with an export (PUT /__emulator/state); a bad one throws and changes nothing. */
@@ -389,6 +400,8 @@ export class Emulator {
     if (this.id === 'default') await this.registry?.closeAll();
     this.jobs.close();
     return this.lock.run(async () => {
+      // A shared database: what this process saves must not undo what another wrote since.
+      await this.here.beforeTurn?.();
       await this.persistence?.sync();
       await this.here.storage.close();
     });

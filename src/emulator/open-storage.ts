@@ -18,6 +18,7 @@ export class StorageUnavailableError extends Error {
  */
 export async function chooseStorage(requested: StorageKind | undefined, onNotice?: (message: string) => void): Promise<StorageKind> {
   if (requested === 'pglite') return 'pglite';
+  if (requested === 'postgres') return 'postgres';
   if (await betterSqliteLoads()) return 'sqlite';
   if (requested === 'sqlite') {
     throw new StorageUnavailableError('storage "sqlite" needs better-sqlite3, which is not installed or did not build here; use --storage pglite (storage: \'pglite\') or install better-sqlite3');
@@ -33,9 +34,23 @@ async function preparedPgliteImage(tables: readonly TableDef[]) {
   return import('../storage/pglite-image.js').then((m) => m.readPgliteImage(tables)).catch(() => undefined);
 }
 
-/** Opens a driver with `tables` (absent: every table of the area list, as a world without extra areas keeps). */
-export async function openStorage(kind: StorageKind, dataDir?: string, tables: readonly TableDef[] = worldTables(AREAS)): Promise<Storage> {
+/** Where the `postgres` driver connects: a server's URL and the schema of the world. */
+export interface PostgresTarget {
+  databaseUrl: string;
+  /** `public` when absent. */
+  schema?: string;
+}
+
+/**
+ * Opens a driver with `tables` (absent: every table of the area list, as a world without extra
+ * areas keeps). `postgres` takes its server from `postgres` (it keeps no data dir).
+ */
+export async function openStorage(kind: StorageKind, dataDir?: string, tables: readonly TableDef[] = worldTables(AREAS), postgres?: PostgresTarget): Promise<Storage> {
   switch (kind) {
+    case 'postgres': {
+      const { PostgresStorage } = await import('../storage/postgres/postgres-storage.js');
+      return PostgresStorage.create({ url: postgres?.databaseUrl ?? '', tables, ...(postgres?.schema !== undefined && { schema: postgres.schema }) });
+    }
     case 'sqlite': {
       const { SqliteStorage } = await import('../storage/sqlite/sqlite-storage.js');
       return SqliteStorage.create({ ...(dataDir && { dataDir }), tables });

@@ -57,6 +57,7 @@ export async function openWorldStorage(kind: StorageKind, tables: readonly Table
       break;
     }
     case 'pglite':
+    case 'postgres':
       break;
     default: {
       const never: never = kind;

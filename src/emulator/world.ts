@@ -100,6 +100,11 @@ export class World implements ControlPort {
   private bootLoaded = false;
   /** The start the last load was pinned to (`--now`), which a real-clock reset keeps. */
   private pinnedStart: number | undefined;
+  /**
+   * With a database shared by several processes (the postgres driver): run at the start of every
+   * turn, it follows what the other processes wrote (src/emulator/shared-database.ts).
+   */
+  beforeTurn: (() => Promise<void>) | undefined;
 
   constructor(private readonly options: WorldOptions) {
     this.storage = new WatchedStorage(options.storage, (keys) => this.answers.invalidate(keys));
@@ -274,6 +279,32 @@ export class World implements ControlPort {
     this.clearHarness();
     this.boot = resetTo === 'state' ? await this.snapshot() : undefined;
     this.bootLoaded = false;
+  }
+
+  /**
+   * Takes over what another process sharing the database wrote: clock, random state, rate limits
+   * and records from its meta rows; every cache built from rows is dropped (indexes rebuild from
+   * storage on first need). Harness state (journal, faults, mailbox) stays this process's own, and
+   * so do the handles' secrets while the handles are the same. Reset then reloads the scenario.
+   */
+  async follow(state: AdoptedState, sameHandles: boolean): Promise<void> {
+    this.answers.invalidate();
+    this.scheduler.invalidate();
+    this.vectorIndexes.clear();
+    this.textIndex.clear();
+    this.random.restore(state.random);
+    // A real clock runs on in each process: the time the other wrote at is behind it by now.
+    const now = this.clock.mode === 'real' ? Math.max(this.clock.now(), state.now) : state.now;
+    this.clock.restore({ mode: this.clock.mode, now });
+    this.rateLimiter.restore(state.rateLimits);
+    this.signer = await this.signerFor(state.random.seed);
+    this.settings = state.settings;
+    if (!sameHandles) this.handles = state.handles;
+    if (!sameHandles || this.scenario?.name !== state.scenario.name) {
+      this.scenario = state.scenario;
+      this.boot = undefined;
+      this.bootLoaded = false;
+    }
   }
 
   async snapshot(): Promise<WorldSnapshot> {

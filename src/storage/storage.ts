@@ -3,7 +3,7 @@
 export type SqlValue = string | number | null;
 export type Row = Record<string, SqlValue>;
 
-export type StorageKind = 'sqlite' | 'pglite';
+export type StorageKind = 'sqlite' | 'pglite' | 'postgres';
 
 /** An opaque in-memory copy of the whole database, as fast as the driver can make it. */
 export interface StorageSnapshot {

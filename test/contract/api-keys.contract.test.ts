@@ -2,13 +2,13 @@
 // updates that take effect, and who may manage keys.
 import { describe, expect, it } from 'vitest';
 import { ApiKeySchema, ApiKeyWithSecretSchema } from '../../src/types/index.js';
-import { MATRIX, json } from '../support/doors.js';
+import { MATRIX, pgMatrix, json } from '../support/doors.js';
 import { useDoor } from '../support/use-door.js';
 import { KEYS, identityScenario } from '../support/identity-scenario.js';
 
 const BASE = '/api/v1/workspaces/ws_shop/api-keys';
 
-describe.each(MATRIX)('api keys: $label', ({ driver, door: doorName }) => {
+describe.each([...MATRIX, ...pgMatrix()])('api keys: $label', ({ driver, door: doorName }) => {
   const door = useDoor(driver, doorName, { scenario: identityScenario });
   const as = (userId: string) => ({ authorization: `Bearer ${door.token(userId)}` });
   const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {

@@ -5,7 +5,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Handles } from '../../src/index.js';
 import { VERSION } from '../../src/version.js';
-import { MATRIX, expectError, json } from '../support/doors.js';
+import { MATRIX, pgMatrix, expectError, json } from '../support/doors.js';
 import { useDoor } from '../support/use-door.js';
 
 const DEFAULT_NOW_ISO = '2026-01-01T09:00:00.000Z';
@@ -42,7 +42,7 @@ function customDocument() {
   };
 }
 
-describe.each(MATRIX)('control API: $label', ({ driver, door: doorName }) => {
+describe.each([...MATRIX, ...pgMatrix()])('control API: $label', ({ driver, door: doorName }) => {
   const door = useDoor(driver, doorName);
   let handles: Handles;
   let full: string;

@@ -3,13 +3,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FileRecordSchema } from '../../src/areas/rag-files/schema.js';
-import { MATRIX } from '../support/doors.js';
+import { MATRIX, pgMatrix } from '../support/doors.js';
 import { useDoor } from '../support/use-door.js';
 import { FIXTURE_IDS, fixtureBytes, ragClient, uploadForm } from '../support/rag.js';
 
 const FileList = z.array(FileRecordSchema);
 
-describe.each(MATRIX)('rag files: $label', ({ driver, door: doorName }) => {
+describe.each([...MATRIX, ...pgMatrix()])('rag files: $label', ({ driver, door: doorName }) => {
   const door = useDoor(driver, doorName);
   let key: string;
   const rag = ragClient(door, () => key);

@@ -2,7 +2,7 @@
 // context by collection and by group, ranked so the topically right chunk comes first.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ContextByCollectionSchema, ContextByGroupSchema, SearchResultSchema } from '../../src/areas/rag-search/schema.js';
-import { DRIVERS, MATRIX, keyOf, sharedEmulator } from '../support/doors.js';
+import { DRIVERS, MATRIX, pgMatrix, keyOf, sharedEmulator } from '../support/doors.js';
 import { useDoor } from '../support/use-door.js';
 import { ragClient } from '../support/rag.js';
 
@@ -15,7 +15,7 @@ const TOPICS: [string, string][] = [
   ['how long are backups kept after deletion', 'file_retention'],
 ];
 
-describe.each(MATRIX)('rag search and context: $label', ({ driver, door: doorName }) => {
+describe.each([...MATRIX, ...pgMatrix()])('rag search and context: $label', ({ driver, door: doorName }) => {
   const door = useDoor(driver, doorName);
   let key: string;
   const rag = ragClient(door, () => key);

@@ -1,10 +1,10 @@
 // The Transcripts area through every door on every driver: shapes, paging, writes, isolation.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TranscriptListSchema, TranscriptSingleSchema } from '../../src/areas/transcripts/schema.js';
-import { MATRIX, json } from '../support/doors.js';
+import { MATRIX, pgMatrix, json } from '../support/doors.js';
 import { useDoor } from '../support/use-door.js';
 
-describe.each(MATRIX)('transcripts: $label', ({ driver, door: doorName }) => {
+describe.each([...MATRIX, ...pgMatrix()])('transcripts: $label', ({ driver, door: doorName }) => {
   const door = useDoor(driver, doorName);
   let full: string;
   let readOnly: string;

@@ -1,12 +1,13 @@
 // The contract matrix: every door (MSW in-process, HTTP server) over every storage driver.
 // A suite written once runs against each combination, as a user would call it.
 import { setupServer } from 'msw/node';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/index.js';
 import { createHandlers } from '../../src/adapters/msw.js';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.js';
 import type { StorageKind } from '../../src/storage/storage.js';
 import { betterSqliteLoads } from '../../src/storage/sqlite-probe.js';
+import { postgresUnavailable, startPostgres, type PostgresCluster } from './postgres.js';
 
 export type DoorName = 'msw' | 'http';
 
@@ -26,6 +27,47 @@ const QUICK_DRIVER: StorageKind = QUICK ? ONE_DRIVER : 'sqlite';
 export const DRIVERS: StorageKind[] = QUICK ? [QUICK_DRIVER] : ['sqlite', 'pglite'];
 export const DOORS: DoorName[] = QUICK ? ['msw'] : ['msw', 'http'];
 export const MATRIX = DRIVERS.flatMap((driver) => DOORS.map((door) => ({ driver, door, label: `${door} door on ${driver}` })));
+
+/**
+ * Opt-in: both doors on a real PostgreSQL server (a throwaway cluster per test file, started on
+ * first use: test/support/postgres.ts). A suite runs on it with `describe.each([...MATRIX, ...PG_MATRIX])`.
+ * Empty in the quick loop, and where PostgreSQL cannot run (the reason is printed once per file).
+ */
+export const PG_MATRIX: { driver: StorageKind; door: DoorName; label: string }[] =
+  QUICK || postgresUnavailable ? [] : DOORS.map((door) => ({ driver: 'postgres' as const, door, label: `${door} door on postgres` }));
+let pgNoticed = false;
+/**
+ * PG_MATRIX, for a file's `describe.each`: called at the file's top level, it registers the file's
+ * afterAll that closes the emulators on the file's cluster and stops it (workers share modules
+ * across files: the next file starts a cluster of its own). Says once why it is empty, if it is.
+ */
+export function pgMatrix(): typeof PG_MATRIX {
+  if (!QUICK && postgresUnavailable && !pgNoticed) {
+    pgNoticed = true;
+    console.warn(`postgres entries of the contract matrix skipped: ${postgresUnavailable}`);
+  }
+  if (PG_MATRIX.length > 0) afterAll(stopFileCluster, 60_000);
+  return PG_MATRIX;
+}
+
+let cluster: Promise<PostgresCluster> | undefined;
+/** The file's cluster, started on first use. */
+function postgresCluster(): Promise<PostgresCluster> {
+  cluster ??= startPostgres();
+  return cluster;
+}
+
+async function stopFileCluster(): Promise<void> {
+  const running = cluster;
+  if (!running) return;
+  cluster = undefined;
+  for (const [key, made] of [...emulators]) {
+    if (!key.startsWith('postgres:')) continue;
+    emulators.delete(key);
+    await (await made).close().catch(() => undefined);
+  }
+  await (await running).stop();
+}
 
 export const MSW_BASE = 'http://emulator.test';
 
@@ -83,7 +125,10 @@ export function sharedEmulator(driver: StorageKind, options: EmulatorOptions = {
   const key = `${driver}:${JSON.stringify(options)}`;
   let made = emulators.get(key);
   if (!made) {
-    made = createEmulator({ ...options, storage: driver, onInternalError: (err) => console.error(err) });
+    made =
+      driver === 'postgres'
+        ? postgresCluster().then((pg) => createEmulator({ ...options, storage: driver, databaseUrl: pg.url, fresh: true, onInternalError: (err) => console.error(err) }))
+        : createEmulator({ ...options, storage: driver, onInternalError: (err) => console.error(err) });
     emulators.set(key, made);
   }
   return made;

@@ -76,10 +76,14 @@ export function useDoor(driver: StorageKind, doorName: DoorName, setup: { scenar
     await backTo(emulator, choice);
   };
 
-  beforeAll(async () => {
-    door = await openDoor(doorName, await sharedEmulator(driver));
-    clockMode = door.emulator.clock.mode;
-  });
+  beforeAll(
+    async () => {
+      door = await openDoor(doorName, await sharedEmulator(driver));
+      clockMode = door.emulator.clock.mode;
+    },
+    // On postgres the first suite of a file also starts the file's throwaway cluster.
+    driver === 'postgres' ? 180_000 : undefined,
+  );
   beforeEach(() => backToStart(scenario));
   afterAll(async () => {
     await backToStart('default');

@@ -6,6 +6,7 @@ import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
 import { clearLog, primaryKeys, rollBack, setRecording, undoStatements, type Queryable } from './pglite-undo.js';
 import { PgliteWire } from './pglite-wire.js';
+import { toPostgres } from '../placeholders.js';
 
 interface PgliteSnapshot extends StorageSnapshot {
   kind: 'pglite';
@@ -38,11 +39,6 @@ const MAX_PARAMS = 30000;
 const WRITE = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([A-Za-z_][A-Za-z0-9_]*)/i;
 const ANY_WRITE = /\b(?:INSERT|UPDATE|DELETE|TRUNCATE|ALTER|DROP|CREATE)\b/i;
 
-/** Rewrites `?` placeholders to `$1..$n`. Our SQL never puts `?` inside string literals. */
-function toPostgres(sql: string): string {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-}
 
 export class PgliteStorage implements Storage {
   readonly kind = 'pglite' as const;
