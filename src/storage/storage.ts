@@ -28,4 +28,10 @@ export interface Storage {
   dump(): Promise<TableDump>;
   load(dump: TableDump): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Moves whenever rows may have changed (a write, a rolled-back transaction that wrote, a restore
+   * or a load), and only then: what was computed from rows at one value still holds at the same
+   * value. Only the watching wrapper (watched-storage.ts) keeps it; drivers leave it undefined.
+   */
+  readonly writeVersion?: number;
 }

@@ -38,6 +38,8 @@ function keyWrite(sql: string): boolean {
 export class WatchedStorage implements Storage {
   /** Writes seen so far that may have changed a key (see KEY_TABLES). */
   private keyWrites = 0;
+  /** See Storage.writeVersion: moved by every write, restore and load, and never by a read. */
+  private writes = 0;
 
   /**
    * @param changed told before every write, and after every transaction, restore and load;
@@ -48,7 +50,12 @@ export class WatchedStorage implements Storage {
     private readonly changed: (keys?: boolean) => void,
   ) {}
 
+  get writeVersion(): number {
+    return this.writes;
+  }
+
   private wrote(sql: string): void {
+    this.writes++;
     const keys = keyWrite(sql);
     if (keys) this.keyWrites++;
     this.changed(keys);
@@ -80,7 +87,12 @@ export class WatchedStorage implements Storage {
   transaction<T>(fn: () => Promise<T>): Promise<T> {
     // A rollback puts rows back: whatever was read inside may be gone (keys too, when one was written).
     const keyWrites = this.keyWrites;
-    return this.inner.transaction(fn).finally(() => this.changed(this.keyWrites !== keyWrites));
+    const writes = this.writes;
+    return this.inner.transaction(fn).finally(() => {
+      // A transaction that only read changed nothing, even when rolled back.
+      if (this.writes !== writes) this.writes++;
+      this.changed(this.keyWrites !== keyWrites);
+    });
   }
 
   snapshot(): Promise<StorageSnapshot> {
@@ -88,8 +100,12 @@ export class WatchedStorage implements Storage {
   }
 
   restore(snapshot: StorageSnapshot): Promise<void> {
+    this.writes++;
     this.changed();
-    return this.inner.restore(snapshot).finally(() => this.changed());
+    return this.inner.restore(snapshot).finally(() => {
+      this.writes++;
+      this.changed();
+    });
   }
 
   dump(): Promise<TableDump> {
@@ -97,11 +113,16 @@ export class WatchedStorage implements Storage {
   }
 
   load(dump: TableDump): Promise<void> {
+    this.writes++;
     this.changed();
-    return this.inner.load(dump).finally(() => this.changed());
+    return this.inner.load(dump).finally(() => {
+      this.writes++;
+      this.changed();
+    });
   }
 
   close(): Promise<void> {
+    this.writes++;
     this.changed();
     return this.inner.close();
   }

@@ -18,6 +18,9 @@ export interface RetrievedChunk {
   vectorId: string | null;
 }
 
+/** Past this many scopes remembered at one storage version, the memory starts over. */
+const MAX_SCOPES = 64;
+
 interface Ranked {
   chunkId: string;
   score: number;
@@ -25,6 +28,13 @@ interface Ranked {
 }
 
 export class RagSearchStore {
+  /**
+   * The search-ready segments of each scope asked for, valid while neither storage nor the text
+   * index moved (`version`): a search then reads no file rows and looks up no segment.
+   */
+  private scopes = new Map<string, Segment[]>();
+  private scopesVersion = '';
+
   constructor(
     private readonly deps: StoreDeps,
     private readonly files: RagFileStore,
@@ -45,6 +55,24 @@ export class RagSearchStore {
 
   /** The segments of the completed files in a workspace (or one file or target of it), by file. */
   private async segments(workspaceId: string, filters: { fileId?: string; targetId?: string }): Promise<Segment[]> {
+    const storageVersion = this.deps.storage.writeVersion;
+    if (storageVersion === undefined) return this.readSegments(workspaceId, filters);
+    const version = `${storageVersion}:${this.text.epoch}`;
+    if (version !== this.scopesVersion || this.scopes.size >= MAX_SCOPES) {
+      this.scopes = new Map();
+      this.scopesVersion = version;
+    }
+    const scope = `${workspaceId}\u0000${filters.fileId ?? ''}\u0000${filters.targetId ?? ''}`;
+    const known = this.scopes.get(scope);
+    if (known) return known;
+    const segments = await this.readSegments(workspaceId, filters);
+    // Reading may have analysed a segment (the epoch moved): keep only what is still current.
+    if (`${this.deps.storage.writeVersion}:${this.text.epoch}` === this.scopesVersion) this.scopes.set(scope, segments);
+    return segments;
+  }
+
+  /** The segments of a scope, from storage's file rows. */
+  private async readSegments(workspaceId: string, filters: { fileId?: string; targetId?: string }): Promise<Segment[]> {
     const params: SqlValue[] = [workspaceId];
     let where = '';
     if (filters.fileId !== undefined) {

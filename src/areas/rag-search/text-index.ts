@@ -40,8 +40,16 @@ export class TextIndex {
   private readonly hashes = new WeakMap<Segment, Float64Array>();
   /** The segments held before the last `clear`, reused where storage proves to hold the same chunks. */
   private candidates = new Map<string, Segment>();
+  /** Moves on every change of which segment a file has (put, forget, clear, restore). */
+  private changes = 0;
+
+  /** See `changes`: a list of segments taken at one epoch is still right at the same epoch. */
+  get epoch(): number {
+    return this.changes;
+  }
 
   clear(): void {
+    this.changes++;
     for (const [key, segment] of this.segments) this.candidates.set(key, segment);
     this.segments = new Map();
     this.keys = new Map();
@@ -57,6 +65,7 @@ export class TextIndex {
   }
 
   restore(segments: TextSegments): void {
+    this.changes++;
     this.segments = new Map(segments);
     this.keys = new Map();
     for (const key of this.segments.keys()) this.keys.set(key.slice(0, key.indexOf('\u0000')), key);
@@ -65,6 +74,7 @@ export class TextIndex {
   /** Analyses the chunks just written for a file's run. */
   put(fileId: string, runId: string | null, fileSeq: number, chunks: readonly TextChunk[]): void {
     this.forget(fileId);
+    this.changes++;
     const key = keyOf(fileId, runId);
     const hashes = chunkHashesOf(chunks);
     const content = contentOf(fileSeq, hashes);
@@ -85,6 +95,7 @@ export class TextIndex {
   forget(fileId: string): void {
     const key = this.keys.get(fileId);
     if (key === undefined) return;
+    this.changes++;
     this.segments.delete(key);
     this.keys.delete(fileId);
   }

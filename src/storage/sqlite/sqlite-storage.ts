@@ -7,6 +7,9 @@ import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
 
+/** Statements prepared again on a restored connection, at most (see `reprepare`). */
+const MAX_REPREPARED = 256;
+
 interface SqliteSnapshot extends StorageSnapshot {
   kind: 'sqlite';
   image?: Buffer;
@@ -89,6 +92,23 @@ export class SqliteStorage implements Storage {
     return statement;
   }
 
+  /**
+   * The statements the old connection had prepared, prepared again on the new one: the first
+   * requests after a full restore then find them ready (and the schema read), as before it.
+   */
+  private reprepare(): void {
+    // The newest few hundred at most: a bound on the restore's cost, not a policy.
+    const texts = [...this.statements.keys()].slice(-MAX_REPREPARED);
+    this.statements.clear();
+    for (const sql of texts) {
+      try {
+        this.prepare(sql);
+      } catch {
+        // A statement the restored schema no longer accepts is prepared (and fails) when used.
+      }
+    }
+  }
+
   async all<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T[]> {
     return this.prepare(sql).all(...params) as T[];
   }
@@ -156,7 +176,7 @@ export class SqliteStorage implements Storage {
       this.baseline = undefined;
       this.db.close();
       this.db = next;
-      this.statements.clear();
+      this.reprepare();
       if (this.depth === 0) this.beginBaseline(snap);
       return;
     }
