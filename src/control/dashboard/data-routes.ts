@@ -7,6 +7,7 @@ import { notFound } from '../../core/errors.js';
 import { defineRoute, type RouteDef } from '../../core/route.js';
 import type { ControlPort } from '../port.js';
 import { JOURNAL_CAPACITY } from '../request-journal.js';
+import { JournalEntrySchema } from '../journal.js';
 import { STATE_KINDS, statePage } from './state-browser.js';
 
 const control = { tag: 'emulator-control', auth: { kind: 'none' }, emulatorDefined: true, transactional: false } as const;
@@ -31,15 +32,8 @@ export const StatePageSchema = z.object({
   total: z.number().int(),
 });
 
-const NumberedEntrySchema = z.object({
+const NumberedEntrySchema = JournalEntrySchema.extend({
   seq: z.number().int(),
-  method: z.string(),
-  path: z.string(),
-  status: z.number().int(),
-  keyId: z.string().nullable(),
-  at: z.iso.datetime(),
-  durationMs: z.number().nonnegative(),
-  faultId: z.string().optional(),
   hasExchange: z.boolean(),
 });
 
