@@ -62,6 +62,9 @@ export interface StoredMessage {
 
 export const DEFAULT_TITLE = 'Untitled transcript';
 
+/** A UTF-16 code unit no text encoding keeps: stored, it comes back as U+FFFD. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /** Cuts text to `max` whole code points without walking the rest of it. */
 function cut(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -177,33 +180,91 @@ export class TranscriptStore {
   }
 
   async create(workspaceId: string, input: CreateTranscriptInput & { id?: string; sessionId?: string; createdAt?: number }) {
-    const { title, locked, hideConversationStarters, metadata, childTranscripts, messages, id, sessionId, createdAt, ...extra } = input;
+    return (await this.insert(workspaceId, input)).id;
+  }
+
+  /**
+   * Creates a transcript and answers it in the list-item shape (what create answers) from the row
+   * just written, without reading it back; a string the database would not store as given (a lone
+   * surrogate becomes U+FFFD) or a time it would not keep is read back instead, so the answer is
+   * always what a later read gives.
+   */
+  async createListed(workspaceId: string, input: CreateTranscriptInput) {
+    const row = await this.insert(workspaceId, input);
+    const exact = !LONE_SURROGATE.test(row.title) && [row.first_at, row.last_at].every((at) => at === null || Number.isSafeInteger(at));
+    return exact && (row.first_role === null || !LONE_SURROGATE.test(row.first_role + row.last_role)) ? listItem(row) : this.listItem(workspaceId, row.id);
+  }
+
+  /**
+   * Writes a transcript with its messages: the row holds its final count, times and order key from
+   * the start, so a create is one insert per row and one order-index update (no read-back, no move).
+   */
+  private async insert(workspaceId: string, input: CreateTranscriptInput & { id?: string; sessionId?: string; createdAt?: number }): Promise<ListRow> {
+    const { title, locked, hideConversationStarters, metadata, childTranscripts, messages = [], id, sessionId, createdAt, ...extra } = input;
     const now = createdAt ?? this.deps.clock.now();
     const transcriptId = id ?? this.deps.ids.objectId();
     const next = await this.deps.storage.get<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM transcripts');
     const seq = Number(next?.seq ?? 1);
+    let updatedAt = now;
+    let lastAt = 0;
+    const rows = messages.map((message, position) => {
+      const { role, content, timestamp, context, extra: fields } = splitMessage(message);
+      const at = timestamp === undefined ? now : typeof timestamp === 'number' ? timestamp : Date.parse(timestamp);
+      lastAt = at;
+      updatedAt = Math.max(updatedAt, at);
+      return [transcriptId, position, role, JSON.stringify(content) ?? null, at, JSON.stringify(context), JSON.stringify(fields)] as const;
+    });
+    const row: ListRow = {
+      id: transcriptId,
+      seq,
+      workspace_id: workspaceId,
+      title: title ?? DEFAULT_TITLE,
+      locked: locked ? 1 : 0,
+      hide_conversation_starters: hideConversationStarters ? 1 : 0,
+      metadata: JSON.stringify(metadata ?? {}),
+      child_transcripts: JSON.stringify(childTranscripts ?? []),
+      extra: JSON.stringify(extra),
+      session_id: sessionId ?? null,
+      message_count: rows.length,
+      last_message_at: lastAt,
+      created_at: now,
+      updated_at: updatedAt,
+      first_role: rows[0]?.[2] ?? null,
+      first_at: rows[0]?.[4] ?? null,
+      first_content: rows[0]?.[3] ?? null,
+      last_role: rows.at(-1)?.[2] ?? null,
+      last_at: rows.at(-1)?.[4] ?? null,
+      last_content: rows.at(-1)?.[3] ?? null,
+    };
     await this.deps.storage.run(
       `INSERT INTO transcripts (id, seq, workspace_id, title, locked, hide_conversation_starters, metadata, child_transcripts,
          extra, session_id, message_count, last_message_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         transcriptId,
         seq,
         workspaceId,
-        title ?? DEFAULT_TITLE,
-        locked ? 1 : 0,
-        hideConversationStarters ? 1 : 0,
-        JSON.stringify(metadata ?? {}),
-        JSON.stringify(childTranscripts ?? []),
-        JSON.stringify(extra),
-        sessionId ?? null,
+        row.title,
+        row.locked,
+        row.hide_conversation_starters,
+        row.metadata,
+        row.child_transcripts,
+        row.extra,
+        row.session_id,
+        row.message_count,
+        row.last_message_at,
         now,
-        now,
+        updatedAt,
       ],
     );
-    await this.order.add(workspaceId, { at: now, seq });
-    for (const message of messages ?? []) await this.insertMessage(transcriptId, message, now, true);
-    return transcriptId;
+    await this.order.add(workspaceId, { at: updatedAt, seq });
+    for (const values of rows) {
+      await this.deps.storage.run(
+        'INSERT INTO transcript_messages (transcript_id, position, role, content, timestamp, context, extra) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [...values],
+      );
+    }
+    return row;
   }
 
   /** Appends a message and answers its id; `force` lets scenario loading fill locked transcripts. */
