@@ -6,34 +6,9 @@ import type { StoreDeps } from '../../core/services.js';
 import type { SqlValue } from '../../storage/storage.js';
 import { parseJson, toIso } from '../../core/services.js';
 import { PREVIEW_MAX_CHARS, type CreateTranscriptInput, type MessageInput } from './schema.js';
+export { DEFAULT_TITLE } from './new-row.js';
 import { TranscriptOrder } from './order-index.js';
-
-interface TranscriptRow {
-  [column: string]: string | number | null;
-  id: string;
-  seq: number;
-  workspace_id: string;
-  title: string;
-  locked: number;
-  hide_conversation_starters: number;
-  metadata: string;
-  child_transcripts: string;
-  extra: string;
-  session_id: string | null;
-  message_count: number;
-  last_message_at: number;
-  created_at: number;
-  updated_at: number;
-}
-
-interface ListRow extends TranscriptRow {
-  first_role: string | null;
-  first_at: number | null;
-  first_content: string | null;
-  last_role: string | null;
-  last_at: number | null;
-  last_content: string | null;
-}
+import { newTranscriptRow, splitMessage, type ListRow, type TranscriptRow } from './new-row.js';
 
 interface MessageRow {
   [column: string]: string | number | null;
@@ -59,8 +34,6 @@ export interface StoredMessage {
   context: Record<string, unknown>[];
   [extra: string]: unknown;
 }
-
-export const DEFAULT_TITLE = 'Untitled transcript';
 
 /** A UTF-16 code unit no text encoding keeps: stored, it comes back as U+FFFD. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -118,13 +91,6 @@ function baseFields(row: TranscriptRow) {
     createdAt: toIso(Number(row.created_at)),
     updatedAt: toIso(Number(row.updated_at)),
   };
-}
-
-/** Splits a message body into its known columns and the extra fields kept alongside. */
-function splitMessage(message: MessageInput) {
-  // A client's `_id` (a message copied from a read) is ignored: the service names messages.
-  const { role, content, timestamp, context, _id: _ignored, ...extra } = message;
-  return { role, content, timestamp, context: context ?? [], extra };
 }
 
 /** Transcripts with their first and last messages joined in, for list items. */
@@ -205,37 +171,7 @@ export class TranscriptStore {
     const transcriptId = id ?? this.deps.ids.objectId();
     const next = await this.deps.storage.get<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM transcripts');
     const seq = Number(next?.seq ?? 1);
-    let updatedAt = now;
-    let lastAt = 0;
-    const rows = messages.map((message, position) => {
-      const { role, content, timestamp, context, extra: fields } = splitMessage(message);
-      const at = timestamp === undefined ? now : typeof timestamp === 'number' ? timestamp : Date.parse(timestamp);
-      lastAt = at;
-      updatedAt = Math.max(updatedAt, at);
-      return [transcriptId, position, role, JSON.stringify(content) ?? null, at, JSON.stringify(context), JSON.stringify(fields)] as const;
-    });
-    const row: ListRow = {
-      id: transcriptId,
-      seq,
-      workspace_id: workspaceId,
-      title: title ?? DEFAULT_TITLE,
-      locked: locked ? 1 : 0,
-      hide_conversation_starters: hideConversationStarters ? 1 : 0,
-      metadata: JSON.stringify(metadata ?? {}),
-      child_transcripts: JSON.stringify(childTranscripts ?? []),
-      extra: JSON.stringify(extra),
-      session_id: sessionId ?? null,
-      message_count: rows.length,
-      last_message_at: lastAt,
-      created_at: now,
-      updated_at: updatedAt,
-      first_role: rows[0]?.[2] ?? null,
-      first_at: rows[0]?.[4] ?? null,
-      first_content: rows[0]?.[3] ?? null,
-      last_role: rows.at(-1)?.[2] ?? null,
-      last_at: rows.at(-1)?.[4] ?? null,
-      last_content: rows.at(-1)?.[3] ?? null,
-    };
+    const { row, rows, updatedAt } = newTranscriptRow({ transcriptId, seq, workspaceId, now, messages, title, locked, hideConversationStarters, metadata, childTranscripts, sessionId, extra });
     await this.deps.storage.run(
       `INSERT INTO transcripts (id, seq, workspace_id, title, locked, hide_conversation_starters, metadata, child_transcripts,
          extra, session_id, message_count, last_message_at, created_at, updated_at)
