@@ -169,16 +169,15 @@ export class TranscriptStore {
     const { title, locked, hideConversationStarters, metadata, childTranscripts, messages = [], id, sessionId, createdAt, ...extra } = input;
     const now = createdAt ?? this.deps.clock.now();
     const transcriptId = id ?? this.deps.ids.objectId();
-    const next = await this.deps.storage.get<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM transcripts');
-    const seq = Number(next?.seq ?? 1);
-    const { row, rows, updatedAt } = newTranscriptRow({ transcriptId, seq, workspaceId, now, messages, title, locked, hideConversationStarters, metadata, childTranscripts, sessionId, extra });
-    await this.deps.storage.run(
+    const { row, rows, updatedAt } = newTranscriptRow({ transcriptId, seq: 0, workspaceId, now, messages, title, locked, hideConversationStarters, metadata, childTranscripts, sessionId, extra });
+    // The next seq is taken in the insert itself: one statement, not a read and a write.
+    const inserted = await this.deps.storage.get<{ seq: number }>(
       `INSERT INTO transcripts (id, seq, workspace_id, title, locked, hide_conversation_starters, metadata, child_transcripts,
          extra, session_id, message_count, last_message_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM transcripts
+       RETURNING seq`,
       [
         transcriptId,
-        seq,
         workspaceId,
         row.title,
         row.locked,
@@ -193,6 +192,8 @@ export class TranscriptStore {
         updatedAt,
       ],
     );
+    const seq = Number(inserted?.seq);
+    row.seq = seq;
     await this.order.add(workspaceId, { at: updatedAt, seq });
     for (const values of rows) {
       await this.deps.storage.run(
