@@ -51,8 +51,7 @@ export async function listTranscripts(store: TranscriptStore, workspaceId: strin
 export async function createTranscript(store: TranscriptStore, workspaceId: string, body: CreateTranscriptInput) {
   const { workspaceId: named, ...input } = body;
   sameWorkspace(named, workspaceId);
-  const id = await store.create(workspaceId, input);
-  return store.listItem(workspaceId, id);
+  return store.createListed(workspaceId, input);
 }
 
 export async function getTranscript(store: TranscriptStore, workspaceId: string, transcriptId: string, limit: number, offset: number) {

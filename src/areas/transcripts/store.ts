@@ -6,34 +6,9 @@ import type { StoreDeps } from '../../core/services.js';
 import type { SqlValue } from '../../storage/storage.js';
 import { parseJson, toIso } from '../../core/services.js';
 import { PREVIEW_MAX_CHARS, type CreateTranscriptInput, type MessageInput } from './schema.js';
+export { DEFAULT_TITLE } from './new-row.js';
 import { TranscriptOrder } from './order-index.js';
-
-interface TranscriptRow {
-  [column: string]: string | number | null;
-  id: string;
-  seq: number;
-  workspace_id: string;
-  title: string;
-  locked: number;
-  hide_conversation_starters: number;
-  metadata: string;
-  child_transcripts: string;
-  extra: string;
-  session_id: string | null;
-  message_count: number;
-  last_message_at: number;
-  created_at: number;
-  updated_at: number;
-}
-
-interface ListRow extends TranscriptRow {
-  first_role: string | null;
-  first_at: number | null;
-  first_content: string | null;
-  last_role: string | null;
-  last_at: number | null;
-  last_content: string | null;
-}
+import { newTranscriptRow, splitMessage, type ListRow, type TranscriptRow } from './new-row.js';
 
 interface MessageRow {
   [column: string]: string | number | null;
@@ -60,7 +35,8 @@ export interface StoredMessage {
   [extra: string]: unknown;
 }
 
-export const DEFAULT_TITLE = 'Untitled transcript';
+/** A UTF-16 code unit no text encoding keeps: stored, it comes back as U+FFFD. */
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Cuts text to `max` whole code points without walking the rest of it. */
 function cut(text: string, max: number): string {
@@ -117,13 +93,6 @@ function baseFields(row: TranscriptRow) {
   };
 }
 
-/** Splits a message body into its known columns and the extra fields kept alongside. */
-function splitMessage(message: MessageInput) {
-  // A client's `_id` (a message copied from a read) is ignored: the service names messages.
-  const { role, content, timestamp, context, _id: _ignored, ...extra } = message;
-  return { role, content, timestamp, context: context ?? [], extra };
-}
-
 /** Transcripts with their first and last messages joined in, for list items. */
 const LIST_ITEM_SQL = `SELECT t.*, f.role AS first_role, f.timestamp AS first_at, f.content AS first_content,
          l.role AS last_role, l.timestamp AS last_at, l.content AS last_content
@@ -177,33 +146,62 @@ export class TranscriptStore {
   }
 
   async create(workspaceId: string, input: CreateTranscriptInput & { id?: string; sessionId?: string; createdAt?: number }) {
-    const { title, locked, hideConversationStarters, metadata, childTranscripts, messages, id, sessionId, createdAt, ...extra } = input;
+    return (await this.insert(workspaceId, input)).id;
+  }
+
+  /**
+   * Creates a transcript and answers it in the list-item shape (what create answers) from the row
+   * just written, without reading it back; a string the database would not store as given (a lone
+   * surrogate becomes U+FFFD) or a time it would not keep is read back instead, so the answer is
+   * always what a later read gives.
+   */
+  async createListed(workspaceId: string, input: CreateTranscriptInput) {
+    const row = await this.insert(workspaceId, input);
+    const exact = !LONE_SURROGATE.test(row.title) && [row.first_at, row.last_at].every((at) => at === null || Number.isSafeInteger(at));
+    return exact && (row.first_role === null || !LONE_SURROGATE.test(row.first_role + row.last_role)) ? listItem(row) : this.listItem(workspaceId, row.id);
+  }
+
+  /**
+   * Writes a transcript with its messages: the row holds its final count, times and order key from
+   * the start, so a create is one insert per row and one order-index update (no read-back, no move).
+   */
+  private async insert(workspaceId: string, input: CreateTranscriptInput & { id?: string; sessionId?: string; createdAt?: number }): Promise<ListRow> {
+    const { title, locked, hideConversationStarters, metadata, childTranscripts, messages = [], id, sessionId, createdAt, ...extra } = input;
     const now = createdAt ?? this.deps.clock.now();
     const transcriptId = id ?? this.deps.ids.objectId();
-    const next = await this.deps.storage.get<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM transcripts');
-    const seq = Number(next?.seq ?? 1);
-    await this.deps.storage.run(
+    const { row, rows, updatedAt } = newTranscriptRow({ transcriptId, seq: 0, workspaceId, now, messages, title, locked, hideConversationStarters, metadata, childTranscripts, sessionId, extra });
+    // The next seq is taken in the insert itself: one statement, not a read and a write.
+    const inserted = await this.deps.storage.get<{ seq: number }>(
       `INSERT INTO transcripts (id, seq, workspace_id, title, locked, hide_conversation_starters, metadata, child_transcripts,
          extra, session_id, message_count, last_message_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?)`,
+       SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM transcripts
+       RETURNING seq`,
       [
         transcriptId,
-        seq,
         workspaceId,
-        title ?? DEFAULT_TITLE,
-        locked ? 1 : 0,
-        hideConversationStarters ? 1 : 0,
-        JSON.stringify(metadata ?? {}),
-        JSON.stringify(childTranscripts ?? []),
-        JSON.stringify(extra),
-        sessionId ?? null,
+        row.title,
+        row.locked,
+        row.hide_conversation_starters,
+        row.metadata,
+        row.child_transcripts,
+        row.extra,
+        row.session_id,
+        row.message_count,
+        row.last_message_at,
         now,
-        now,
+        updatedAt,
       ],
     );
-    await this.order.add(workspaceId, { at: now, seq });
-    for (const message of messages ?? []) await this.insertMessage(transcriptId, message, now, true);
-    return transcriptId;
+    const seq = Number(inserted?.seq);
+    row.seq = seq;
+    await this.order.add(workspaceId, { at: updatedAt, seq });
+    for (const values of rows) {
+      await this.deps.storage.run(
+        'INSERT INTO transcript_messages (transcript_id, position, role, content, timestamp, context, extra) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [...values],
+      );
+    }
+    return row;
   }
 
   /** Appends a message and answers its id; `force` lets scenario loading fill locked transcripts. */
