@@ -283,9 +283,9 @@ export class Emulator {
   }
 
   /** The face of a world by id (`default`: the emulator itself); throws WORLD_NOT_FOUND for none. */
-  world(id: string): Promise<Emulator> {
-    const face = this.worldRegistry().open(id);
-    if (!face) return Promise.reject(worldNotFound(id));
+  async world(id: string): Promise<Emulator> {
+    const face = await this.worldRegistry().open(id);
+    if (!face) throw worldNotFound(id);
     return face;
   }
 
