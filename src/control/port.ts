@@ -50,6 +50,8 @@ export interface WorldsPort {
   /** A new world from a built-in scenario name or a whole document (default: `default`), and a seed. */
   create(options: { scenario?: string | Record<string, unknown>; seed?: number }): Promise<WorldInfo>;
   list(): WorldInfo[];
+  /** Re-reads the list where other processes share it (the postgres driver); absent or a no-op otherwise. */
+  refresh?(): Promise<void>;
   /** Deletes a created world: NOT_FOUND (WORLD_NOT_FOUND) when none, CONFLICT for `default`. */
   delete(id: string): Promise<void>;
 }

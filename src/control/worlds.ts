@@ -45,7 +45,11 @@ export function worldRoutes(world: ControlPort): RouteDef[] {
       path: '/__emulator/worlds',
       summary: 'Every world of this emulator, the default world first',
       response: z.object({ worlds: z.array(WorldInfoSchema) }),
-      handler: () => ({ worlds: registry(world).list() }),
+      handler: async () => {
+        const worlds = registry(world);
+        await worlds.refresh?.();
+        return { worlds: worlds.list() };
+      },
     }),
     defineRoute({
       ...control,

@@ -10,6 +10,7 @@ import { noticeFallback } from '../native/native-modules.js';
 import { DataDirError, Persistence, persistentStorage } from './persistence.js';
 import { World } from './world.js';
 import { WorldRegistry } from './world-registry.js';
+import type { SharedWorlds } from './shared-worlds.js';
 import { checkAllowedOrigins } from '../core/origin-policy.js';
 import { exactIndexFactory } from '../vector/index-manager.js';
 import { loadHnswlib } from '../vector/hnsw-index.js';
@@ -149,12 +150,23 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   let storage: Storage;
   let persistence: Persistence | undefined;
   let shared: Storage | undefined;
+  let sharedWorlds: SharedWorlds | undefined;
   if (kind === 'postgres') {
     if (options.dataDir) throw new TypeError('storage "postgres" keeps its world in the database: give databaseUrl, not dataDir');
     const { describeUrl } = await import('../storage/postgres/postgres-sql.js');
     shared = await openStorage(kind, undefined, tables, { databaseUrl: options.databaseUrl ?? '', ...(options.databaseSchema !== undefined && { schema: options.databaseSchema }) });
     persistence = new Persistence(shared, `database ${describeUrl(options.databaseUrl ?? '')}`);
     storage = persistentStorage(shared, persistence.runtime);
+    // Created worlds are listed in the database (one schema each), so every process serves them.
+    const { PostgresWorldList } = await import('../storage/postgres/postgres-world-list.js');
+    const { PostgresStorage } = await import('../storage/postgres/postgres-storage.js');
+    try {
+      if (!(shared instanceof PostgresStorage)) throw new TypeError('the postgres driver opened no PostgresStorage');
+      sharedWorlds = { databaseUrl: options.databaseUrl ?? '', directory: await PostgresWorldList.open(shared) };
+    } catch (err) {
+      await shared.close().catch(() => undefined);
+      throw err;
+    }
   } else if (options.dataDir) {
     const raw = await openDataDir(kind, options.dataDir, tables);
     persistence = new Persistence(raw, options.dataDir);
@@ -175,8 +187,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   };
   let root: Emulator | undefined;
   const registry: WorldRegistry<Emulator> = new WorldRegistry<Emulator>(
-    { kind, tables, world: worldOptions, resolveScenario, ...(startAt !== undefined && { startAt }) },
-    (opened, id): Emulator => new Emulator(opened, undefined, false, registry, id),
+    { kind, tables, world: worldOptions, resolveScenario, ...(startAt !== undefined && { startAt }), ...(sharedWorlds && { shared: sharedWorlds }) },
+    (opened, id, kept): Emulator => new Emulator(opened, kept, false, registry, id),
     () => (root as Emulator).clock.iso(),
   );
   const world = new World({ ...worldOptions, storage, worlds: registry });

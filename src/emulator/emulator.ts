@@ -1,10 +1,8 @@
 // The Emulator: the public object. `fetch` is the one core handler both doors call; the rest is
 // the JS face of the control API. Every operation takes the request lock. Fault rules and the
 // request journal are applied here, around the core, because latency is real wall time.
-import type { ClockMode } from '../clock/clock.js';
 import { wallDelay, wallElapsedMs } from '../clock/wall-time.js';
 import type { ClockChange } from '../control/schema.js';
-import type { FaultRuleInput, FaultView } from '../control/fault-schema.js';
 import type { RequestInfo } from '../core/app.js';
 import { apiKeyFromRequest } from '../core/auth.js';
 import { toWebResponse } from '../core/light-response.js';
@@ -18,8 +16,6 @@ import type { StorageKind } from '../storage/storage.js';
 import { buildOpenApi } from '../openapi/document.js';
 import { faultResponse, type FiredFault } from '../control/fault-injector.js';
 import type { Persistence } from './persistence.js';
-import type { JournalEntry, JournalFilter } from '../control/request-journal.js';
-import type { MailEntry } from '../control/mailbox-store.js';
 import { captureExchange, requestBodyBefore } from '../control/dashboard/exchange-capture.js';
 import { JobPump } from './job-pump.js';
 import { RequestLock } from './request-lock.js';
@@ -30,52 +26,8 @@ import { pathOf } from './request-path.js';
 import { WORLD_HEADER } from '../control/worlds.js';
 import type { WorldInfo } from '../control/port.js';
 
-export interface EmulatorClock {
-  readonly mode: ClockMode;
-  /** Emulator time, epoch ms. */
-  now(): number;
-  iso(): string;
-  /** Moves time forward, running every scheduled job that falls due, in order. */
-  advance(ms: number): Promise<void>;
-  /** Moves time to an epoch-ms or ISO instant (never backwards). */
-  set(time: number | string): Promise<void>;
-  setMode(mode: ClockMode): Promise<void>;
-}
-
-/** Fault rules (contract section 4): applied to every route except /__emulator/*. */
-export interface EmulatorFaults {
-  /** Validates and adds a rule; a bad rule throws a VALIDATION_ERROR EmulatorError and adds nothing. */
-  add(rule: FaultRuleInput): FaultView;
-  list(): FaultView[];
-  /** Removes one rule by id; false when there was none. */
-  remove(id: string): boolean;
-  /** Removes every rule; answers how many there were. */
-  clear(): number;
-}
-
-/** The request journal: what reached the emulator, for assertions. */
-export interface EmulatorRequests {
-  /** Matching entries, oldest first (`limit`: only the last N). */
-  list(filter?: JournalFilter): JournalEntry[];
-  /** The newest matching entry. */
-  last(filter?: Omit<JournalFilter, 'limit'>): JournalEntry | undefined;
-  count(filter?: Omit<JournalFilter, 'limit'>): number;
-  clear(): number;
-}
-
-/** The mailbox: mails the emulated service sent (free-chat gate links); none leave the machine. */
-export interface EmulatorMailbox {
-  /** Mails oldest first, optionally only those to one address. */
-  list(to?: string): MailEntry[];
-  /** The newest mail, optionally to one address. */
-  last(to?: string): MailEntry | undefined;
-  clear(): number;
-}
-
-export interface RouteSummary {
-  method: string;
-  path: string;
-}
+export type { EmulatorClock, EmulatorFaults, EmulatorMailbox, EmulatorRequests, RouteSummary } from './emulator-faces.js';
+import type { EmulatorClock, EmulatorFaults, EmulatorMailbox, EmulatorRequests, RouteSummary } from './emulator-faces.js';
 
 export class Emulator {
   private readonly lock = new RequestLock();
@@ -283,9 +235,9 @@ export class Emulator {
   }
 
   /** The face of a world by id (`default`: the emulator itself); throws WORLD_NOT_FOUND for none. */
-  world(id: string): Promise<Emulator> {
-    const face = this.worldRegistry().open(id);
-    if (!face) return Promise.reject(worldNotFound(id));
+  async world(id: string): Promise<Emulator> {
+    const face = await this.worldRegistry().open(id);
+    if (!face) throw worldNotFound(id);
     return face;
   }
 

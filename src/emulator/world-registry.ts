@@ -16,6 +16,8 @@ import type { TableDef } from '../storage/table-def.js';
 import { World, type WorldOptions, type WorldSnapshot } from './world.js';
 import { StoragePool, openTemplateStorage, openWorldStorage } from './world-storage.js';
 import type { Storage } from '../storage/storage.js';
+import type { Persistence } from './persistence.js';
+import { adoptSharedWorld, startSharedWorld, type OpenedShared, type SharedWorlds } from './shared-worlds.js';
 
 /** What the registry makes worlds with: the emulator's own options, shared by every world. */
 export interface WorldKit {
@@ -25,6 +27,8 @@ export interface WorldKit {
   resolveScenario: ScenarioResolver;
   /** The pinned start (`now` option) every world's scenario is shifted to. */
   startAt?: number;
+  /** On a database several processes share (postgres): the worlds are listed there, one schema each. */
+  shared?: SharedWorlds;
 }
 
 /** A world's JS face (the Emulator class), as the registry needs it. */
@@ -37,7 +41,8 @@ export interface WorldFace {
 
 interface Entry<F> {
   info: WorldInfo;
-  template: WorldSnapshot;
+  /** Absent for a shared world (it is opened from its schema). */
+  template?: WorldSnapshot;
   opening?: Promise<{ face: F; storage: Storage }>;
 }
 
@@ -63,11 +68,13 @@ export class WorldRegistry<F extends WorldFace> implements WorldsPort {
   private servedAt: string | undefined;
   private closed = false;
   private readonly pool = new StoragePool();
+  /** Shared worlds as the database last listed them. */
+  private sharedInfos: WorldInfo[] = [];
 
   constructor(
     private readonly kit: WorldKit,
     /** Makes the face of a world just opened. */
-    private readonly makeFace: (world: World, id: string) => F,
+    private readonly makeFace: (world: World, id: string, persistence?: Persistence) => F,
     /** The default world's clock (ISO), which stamps `createdAt`. */
     private readonly now: () => string,
   ) {}
@@ -89,6 +96,7 @@ export class WorldRegistry<F extends WorldFace> implements WorldsPort {
 
   async create(options: { scenario?: string | Record<string, unknown>; seed?: number } = {}): Promise<WorldInfo> {
     if (this.closed) throw new EmulatorError('SERVICE_UNAVAILABLE', 'The emulator is closed');
+    if (this.kit.shared) return this.createShared(this.kit.shared, options);
     const requested = options.scenario ?? 'default';
     const key = JSON.stringify([requested, options.seed ?? null, this.kit.startAt ?? null]);
     const template = await this.template(key, async () => {
@@ -106,12 +114,19 @@ export class WorldRegistry<F extends WorldFace> implements WorldsPort {
 
   list(): WorldInfo[] {
     const root = this.root ? [this.root.info] : [];
-    return [...root, ...[...this.entries.values()].map((e) => e.info)].map((info) => ({ ...info }));
+    const created = this.kit.shared ? this.sharedInfos : [...this.entries.values()].map((e) => e.info);
+    return [...root, ...created].map((info) => ({ ...info }));
+  }
+
+  /** Re-reads the list of a shared database (the worlds other processes created or deleted); a no-op otherwise. */
+  async refresh(): Promise<void> {
+    if (this.kit.shared) this.sharedInfos = await this.kit.shared.directory.list();
   }
 
   /** A world's face, opened on first use; `default` is the emulator itself; undefined when none. */
-  open(id: string): Promise<F> | undefined {
+  open(id: string): Promise<F | undefined> | undefined {
     if (id === 'default') return this.root && Promise.resolve(this.root.face);
+    if (this.kit.shared) return this.openShared(this.kit.shared, id);
     const entry = this.entries.get(id);
     if (!entry) return undefined;
     entry.opening ??= this.materialize(entry).catch((err) => {
@@ -123,6 +138,7 @@ export class WorldRegistry<F extends WorldFace> implements WorldsPort {
 
   async delete(id: string): Promise<void> {
     if (id === 'default') throw conflict('The default world cannot be deleted', { world: id });
+    if (this.kit.shared) return this.deleteShared(this.kit.shared, id);
     const entry = this.entries.get(id);
     if (!entry) throw worldNotFound(id);
     this.entries.delete(id);
@@ -134,6 +150,14 @@ export class WorldRegistry<F extends WorldFace> implements WorldsPort {
   /** Closes every created world (the emulator is closing). */
   async closeAll(): Promise<void> {
     this.closed = true;
+    if (this.kit.shared) {
+      // The worlds stay in the database for the other processes (and the next start): only this process's handles close.
+      for (const [id, entry] of [...this.entries]) {
+        this.entries.delete(id);
+        await this.closeLocal(entry);
+      }
+      return;
+    }
     const ids = [...this.entries.keys()];
     for (const id of ids) await this.delete(id);
     await this.pool.closeAll();
@@ -163,7 +187,98 @@ export class WorldRegistry<F extends WorldFace> implements WorldsPort {
     }
   }
 
+  /** A world in its own schema of the shared database, listed there once its state is saved. */
+  private async createShared(shared: SharedWorlds, options: { scenario?: string | Record<string, unknown>; seed?: number }): Promise<WorldInfo> {
+    const requested = options.scenario ?? 'default';
+    const key = JSON.stringify([requested, options.seed ?? null, this.kit.startAt ?? null]);
+    // A bad document is a 400 naming every path, an unknown name a 404: nothing is created.
+    const scenario = typeof requested === 'string' ? await this.kit.resolveScenario(requested) : parseScenario(requested);
+    if (options.seed !== undefined) scenario.seed = options.seed;
+    const createdAt = this.now();
+    const id = await shared.directory.allocate((n) => worldId(this.seed, n), { scenario: scenario.name, seed: scenario.seed, createdAt });
+    const info: WorldInfo = { id, scenario: scenario.name, seed: scenario.seed, createdAt };
+    const entry: Entry<F> = { info };
+    const cached = this.kit.world.clockMode === 'real' ? undefined : this.templates.get(key);
+    const opening = startSharedWorld(this.kit, shared, id, this, async (world, raw) => {
+      const template = await cached?.catch(() => undefined);
+      if (template) {
+        await raw.restore(template.storage);
+        await world.startFrom(template, this.kit.startAt);
+        return;
+      }
+      // The first world of a scenario loads it; its boot image is kept for the next ones.
+      await world.load(scenario, this.kit.startAt);
+      if (this.kit.world.clockMode !== 'real') {
+        const image = await world.snapshot();
+        this.templates.set(key, Promise.resolve({ ...image, handles: structuredClone(image.handles) }));
+      }
+    });
+    let opened: OpenedShared;
+    try {
+      opened = await opening;
+      await shared.directory.markReady(id);
+    } catch (err) {
+      await shared.directory.markDeleted(id).catch(() => undefined);
+      await shared.directory.dropSchema(id).catch(() => undefined);
+      throw err;
+    }
+    entry.opening = this.faceOf(opened, id);
+    this.entries.set(id, entry);
+    this.sharedInfos = [...this.sharedInfos.filter((i) => i.id !== id), info];
+    await entry.opening;
+    return { ...info };
+  }
+
+  private async faceOf(opened: OpenedShared, id: string): Promise<{ face: F; storage: Storage }> {
+    const face = this.makeFace(opened.world, id, opened.persistence);
+    if (this.servedAt) await face.serveAt(this.servedAt);
+    return { face, storage: opened.storage };
+  }
+
+  /** A shared world, looked up in the database at each request: one deleted by another process is closed here. */
+  private async openShared(shared: SharedWorlds, id: string): Promise<F | undefined> {
+    const row = await shared.directory.get(id);
+    const entry = this.entries.get(id);
+    if (!row) {
+      if (entry) {
+        this.entries.delete(id);
+        await this.closeLocal(entry);
+      }
+      return undefined;
+    }
+    if (entry?.opening) return (await entry.opening).face;
+    const adopted: Entry<F> = entry ?? { info: row };
+    adopted.opening ??= adoptSharedWorld(this.kit, shared, id, this).then((opened) => {
+      if (!opened) throw worldNotFound(id);
+      return this.faceOf(opened, id);
+    });
+    this.entries.set(id, adopted);
+    try {
+      return (await adopted.opening).face;
+    } catch (err) {
+      if (this.entries.get(id) === adopted) this.entries.delete(id);
+      if (err instanceof EmulatorError && err.code === 'WORLD_NOT_FOUND') return undefined;
+      throw err;
+    }
+  }
+
+  private async deleteShared(shared: SharedWorlds, id: string): Promise<void> {
+    if (!(await shared.directory.markDeleted(id))) throw worldNotFound(id);
+    const entry = this.entries.get(id);
+    this.entries.delete(id);
+    this.sharedInfos = this.sharedInfos.filter((i) => i.id !== id);
+    if (entry) await this.closeLocal(entry);
+    await shared.directory.dropSchema(id);
+  }
+
+  /** Closes this process's handle on a world (after its requests under way); its schema stays. */
+  private async closeLocal(entry: Entry<F>): Promise<void> {
+    const opened = await entry.opening?.catch(() => undefined);
+    await opened?.face.closeWorld(() => opened.storage.close());
+  }
+
   private async materialize(entry: Entry<F>): Promise<{ face: F; storage: Storage }> {
+    if (!entry.template) throw worldNotFound(entry.info.id);
     const storage = await openWorldStorage(this.kit.kind, this.kit.tables, entry.template.storage, this.pool);
     let face: F;
     try {

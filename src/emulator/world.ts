@@ -40,19 +40,10 @@ import { usedRateLimits } from './scenario-rate-limits.js';
 import { ScenarioRefSchema, type ClockChange } from '../control/schema.js';
 import type { ControlPort, WorldsPort } from '../control/port.js';
 import { parseScenario, type ScenarioSummary } from '../scenarios/validate.js';
+import { originOf } from './request-path.js';
 
 // Every scenario parse (load, check, built-ins, state import) knows the listed areas' sections.
 registerAreaSections(AREAS);
-
-/**
- * The origin of a Request's url, which is already normalised (lower-case host, no default port):
- * the text before the path, unless it carries user info (then URL drops it).
- */
-function originOf(url: string): string {
-  const end = url.indexOf('/', url.indexOf('//') + 2);
-  const origin = end < 0 ? url : url.slice(0, end);
-  return origin.includes('@') || !/^https?:/.test(origin) ? new URL(url).origin : origin;
-}
 
 export type { AdoptedState, WorldOptions, WorldSnapshot } from './world-shapes.js';
 
@@ -100,10 +91,7 @@ export class World implements ControlPort {
   private bootLoaded = false;
   /** The start the last load was pinned to (`--now`), which a real-clock reset keeps. */
   private pinnedStart: number | undefined;
-  /**
-   * With a database shared by several processes (the postgres driver): run at the start of every
-   * turn, it follows what the other processes wrote (src/emulator/shared-database.ts).
-   */
+  /** Shared database (postgres): follows the other processes' writes at each turn (shared-database.ts). */
   beforeTurn: (() => Promise<void>) | undefined;
 
   constructor(private readonly options: WorldOptions) {

@@ -53,10 +53,10 @@ suite('two serve processes on one PostgreSQL database', () => {
   let cluster: PostgresCluster;
   let a: Served;
   let b: Served;
-  const call = async (server: Served, method: string, path: string, body?: unknown) => {
+  const call = async (server: Served, method: string, path: string, body?: unknown, world?: string) => {
     const res = await fetch(`${server.url}${path}`, {
       method,
-      headers: { 'x-api-key': KEY, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      headers: { 'x-api-key': KEY, ...(world && { 'x-emulator-world': world }), ...(body !== undefined && { 'content-type': 'application/json' }) },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
     const text = await res.text();
@@ -125,5 +125,49 @@ suite('two serve processes on one PostgreSQL database', () => {
       expect(context.status).toBe(200);
       expect(JSON.stringify(context.body.chunks)).toContain('zanzibar quokka');
     }
+  });
+
+  it('serves a world created through one through the other: listed, shared writes and clock, isolated from the default world, deleted for both', async () => {
+    const created = await call(a, 'POST', '/__emulator/worlds', { scenario: 'default', seed: 77 });
+    expect(created.status).toBe(201);
+    const world = created.body.id as string;
+    // Both create one at once: ids allocated in the database never collide.
+    const [x, y] = await Promise.all([call(a, 'POST', '/__emulator/worlds', {}), call(b, 'POST', '/__emulator/worlds', {})]);
+    expect([x.status, y.status]).toEqual([201, 201]);
+    expect(new Set([world, x.body.id, y.body.id]).size).toBe(3);
+    const listed = await call(b, 'GET', '/__emulator/worlds');
+    // Oldest first: the two made at once in either order.
+    const ids = listed.body.worlds.map((w: { id: string }) => w.id) as string[];
+    expect(ids.slice(0, 2)).toEqual(['default', world]);
+    expect(ids.slice(2).sort()).toEqual([x.body.id, y.body.id].sort());
+    expect(listed.body.worlds[1]).toMatchObject({ id: world, scenario: 'default', seed: 77 });
+
+    const made = await call(a, 'POST', '/api/v1/transcripts', { messages: [{ role: 'user', content: 'only in the created world' }] }, world);
+    expect(made.status).toBe(201);
+    const id = made.body.transcript?._id ?? made.body._id;
+    const read = await call(b, 'GET', `/api/v1/transcripts/${id}`, undefined, world);
+    expect(read.status).toBe(200);
+    expect(JSON.stringify(read.body)).toContain('only in the created world');
+    // The default world (through either process) does not see it.
+    expect((await call(b, 'GET', `/api/v1/transcripts/${id}`)).status).toBe(404);
+    expect((await call(a, 'GET', `/api/v1/transcripts/${id}`)).status).toBe(404);
+    // A write through B in the world is read through A; the world's clock is shared, the default one's untouched.
+    const second = await call(b, 'POST', '/api/v1/transcripts', { messages: [{ role: 'user', content: 'B in the world' }] }, world);
+    expect(second.status).toBe(201);
+    const secondId = second.body.transcript?._id ?? second.body._id;
+    expect(secondId).not.toBe(id);
+    expect((await call(a, 'GET', `/api/v1/transcripts/${secondId}`, undefined, world)).status).toBe(200);
+    const defaultBefore = (await call(a, 'GET', '/__emulator/clock')).body.now as number;
+    const before = (await call(b, 'GET', '/__emulator/clock', undefined, world)).body.now as number;
+    expect((await call(a, 'POST', '/__emulator/clock', { advanceMs: 5000 }, world)).status).toBe(200);
+    expect((await call(b, 'GET', '/__emulator/clock', undefined, world)).body.now).toBe(before + 5000);
+    expect((await call(b, 'GET', '/__emulator/clock')).body.now).toBe(defaultBefore);
+
+    expect((await call(a, 'DELETE', `/__emulator/worlds/${world}`)).status).toBe(204);
+    const gone = await call(b, 'GET', `/api/v1/transcripts/${id}`, undefined, world);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.code).toBe('WORLD_NOT_FOUND');
+    expect((await call(b, 'DELETE', `/__emulator/worlds/${world}`)).body.error.code).toBe('WORLD_NOT_FOUND');
+    expect((await call(b, 'GET', '/__emulator/worlds')).body.worlds.map((w: { id: string }) => w.id)).toEqual(ids.filter((id) => id !== world));
   });
 });

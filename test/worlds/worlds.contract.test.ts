@@ -2,7 +2,7 @@
 // seed, isolation of state and harness (reset, clock, faults, journal), unknown ids, delete, bad
 // bodies, and the same seed giving the same bytes in two worlds.
 import { afterAll, afterEach, describe, expect, it as vitestIt } from 'vitest';
-import { MATRIX, expectError, json, keyOf } from '../support/doors.js';
+import { MATRIX, expectError, json, keyOf, pgMatrix } from '../support/doors.js';
 import { useDoor } from '../support/use-door.js';
 
 interface WorldInfo {
@@ -23,11 +23,11 @@ const tinyDocument = () => ({
   workspaces: [{ id: 'ws_tiny', name: 'Tiny', slug: 'tiny', ownerId: 'user_t', apiKeys: [{ id: 'key_tiny', name: 'k' }], transcripts: [] }],
 });
 
-describe.each(MATRIX)('worlds: $label', ({ driver, door: doorName }) => {
+describe.each([...MATRIX, ...pgMatrix()])('worlds: $label', ({ driver, door: doorName }) => {
   const door = useDoor(driver, doorName);
   const made: string[] = [];
   // A PGlite world boots its own PGlite (seconds on a busy machine; freed ones are reused).
-  const it = (name: string, fn: () => Promise<void>) => vitestIt(name, fn, driver === 'pglite' ? 300_000 : 30_000);
+  const it = (name: string, fn: () => Promise<void>) => vitestIt(name, fn, driver === 'sqlite' ? 30_000 : 300_000);
 
   const create = async (body: unknown = {}): Promise<WorldInfo> => {
     const res = await door.fetch('/__emulator/worlds', json(body));

@@ -340,6 +340,19 @@ export class PostgresStorage implements Storage {
     });
   }
 
+  /**
+   * One connection of the pool, outside the change counter and the schema's lock: for what the
+   * database keeps beside the world (the list of created worlds, postgres-world-list.ts).
+   */
+  async withClient<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      return await fn(client);
+    } finally {
+      client.release();
+    }
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }
