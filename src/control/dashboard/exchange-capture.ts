@@ -21,6 +21,17 @@ function noted(contentType: string | null, note: string): CapturedBody {
   return { contentType, text: null, truncated: false, note };
 }
 
+/**
+ * Whether a request carries a body. The HTTP door's light request (it drains itself) is asked
+ * through its headers: reading its `body` would build a whole undici Request, on every request.
+ */
+function hasBody(request: Request): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  if (!('drainsItself' in request)) return request.body !== null;
+  const length = request.headers.get('content-length');
+  return (length !== null && length !== '0') || request.headers.has('transfer-encoding');
+}
+
 function sizeOf(headers: Headers): string {
   const length = headers.get('content-length');
   return length === null ? 'size unknown' : `${length} bytes`;
@@ -32,7 +43,7 @@ function sizeOf(headers: Headers): string {
  */
 export function requestBodyBefore(request: Request): Promise<CapturedBody> | undefined {
   const type = request.headers.get('content-type');
-  if (type === null || JSON_TYPE.test(type) || !TEXT_TYPE.test(type) || request.body === null) return undefined;
+  if (type === null || JSON_TYPE.test(type) || !TEXT_TYPE.test(type) || !hasBody(request)) return undefined;
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > JOURNAL_BODY_LIMIT * 4) return Promise.resolve(noted(type, `large body not kept (${declared} bytes)`));
   return request
@@ -49,7 +60,7 @@ function requestBodyAfter(request: Request, before: CapturedBody | undefined): C
   const type = request.headers.get('content-type');
   const text = jsonBodyTexts.get(request);
   if (text !== undefined) return text.length === 0 ? noted(type, 'empty') : bounded(type, text);
-  if (request.body === null) return noted(type, 'no body');
+  if (!hasBody(request)) return noted(type, 'no body');
   if (type !== null && !TEXT_TYPE.test(type)) return noted(type, `binary or upload body not kept (${sizeOf(request.headers)})`);
   return noted(type, 'body not read by the route');
 }
