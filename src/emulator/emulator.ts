@@ -123,8 +123,7 @@ export class Emulator {
       return (await this.here.core.fetch(request, { ...info, requestId: this.here.nextRequestId('control') })).response;
     }
     if (isControlPath(path)) {
-      return this.lock.run(async () => {
-        await this.here.beforeTurn?.();
+      return this.turn(async () => {
         // The control API reaches state the storage does not hold (clock, settings, issuer).
         this.here.answers.invalidate();
         await this.here.scheduler.runDue();
@@ -134,8 +133,7 @@ export class Emulator {
         return response;
       });
     }
-    const first = await this.lock.run(async (): Promise<{ delayed: FiredFault; at: string; info: RequestInfo } | { response: Response }> => {
-      await this.here.beforeTurn?.();
+    const first = await this.turn(async (): Promise<{ delayed: FiredFault; at: string; info: RequestInfo } | { response: Response }> => {
       await this.runDueInTurn();
       const at = this.here.clock.iso();
       // The id is given on arrival, so a delayed answer keeps the place its request took.
@@ -151,8 +149,7 @@ export class Emulator {
     // Latency is real time, spent outside the lock: other requests go on meanwhile.
     const { delayed, at } = first;
     await wallDelay(delayed.delayMs);
-    const response = await this.lock.run(async () => {
-      await this.here.beforeTurn?.();
+    const response = await this.turn(async () => {
       await this.runDueInTurn();
       return this.answer(request, first.info, path, at, started, delayed);
     });
@@ -200,10 +197,17 @@ export class Emulator {
     return key && key.status === 'active' ? key.id : null;
   }
 
-  /** Runs a control operation under the lock and, with a data dir, saves the world after it. */
-  private control<T>(fn: () => Promise<T>): Promise<T> {
+  /** Runs `fn` under the request lock, after following what other processes wrote (a shared database). */
+  private turn<T>(fn: () => Promise<T>): Promise<T> {
     return this.lock.run(async () => {
       await this.here.beforeTurn?.();
+      return fn();
+    });
+  }
+
+  /** Runs a control operation under the lock and, with a data dir, saves the world after it. */
+  private control<T>(fn: () => Promise<T>): Promise<T> {
+    return this.turn(async () => {
       this.here.answers.invalidate();
       const result = await fn();
       await this.persistence?.sync();
@@ -308,8 +312,7 @@ export class Emulator {
 
   /** Where every RAG file stands in the indexing pipeline (GET /__emulator/rag/files), due work run first. */
   ragFiles(): Promise<RagFileState[]> {
-    return this.lock.run(async () => {
-      await this.here.beforeTurn?.();
+    return this.turn(async () => {
       await this.here.scheduler.runDue();
       return this.here.ragFileStates();
     });
@@ -325,8 +328,7 @@ export class Emulator {
 
   /** An in-memory copy of the whole state, cheap enough to take between tests. */
   snapshot(): Promise<WorldSnapshot> {
-    return this.lock.run(async () => {
-      await this.here.beforeTurn?.();
+    return this.turn(async () => {
       return this.here.snapshot();
     });
   }
@@ -337,8 +339,7 @@ export class Emulator {
 
   /** The whole state as portable JSON (what GET /__emulator/state answers); secrets only as hashes. */
   exportState(): Promise<StateExport> {
-    return this.lock.run(async () => {
-      await this.here.beforeTurn?.();
+    return this.turn(async () => {
       return exportState(this.here);
     });
   }
@@ -351,9 +352,8 @@ export class Emulator {
   async close(): Promise<void> {
     if (this.id === 'default') await this.registry?.closeAll();
     this.jobs.close();
-    return this.lock.run(async () => {
-      // A shared database: what this process saves must not undo what another wrote since.
-      await this.here.beforeTurn?.();
+    // A shared database: what this process saves must not undo what another wrote since.
+    return this.turn(async () => {
       await this.persistence?.sync();
       await this.here.storage.close();
     });
