@@ -2,7 +2,7 @@
 // behind a small proxy that alters some answers on purpose: the check finds exactly those.
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../src/index.js';
@@ -17,14 +17,42 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the command without blocking this process (the proxy answers from it). */
+/** How long one command may take before it is killed: a hang fails with what it printed, not a bare test timeout. */
+const RUN_DEADLINE_MS = 150_000;
+
+/**
+ * Runs the command without blocking this process (the proxy answers from it). Settles on the
+ * child's exit (then waits briefly for its pipes to drain), so a grandchild holding a pipe open
+ * cannot hold the test; a command still running at the deadline is killed and reported.
+ */
 function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
   const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...process.env, SERVICE_API_KEY: '', ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  return new Promise((resolve) => {
+    const deadline = setTimeout(() => {
+      child.kill('SIGKILL');
+      stderr += `\n[test] killed after ${RUN_DEADLINE_MS} ms: service-emulator ${args.join(' ')}`;
+    }, RUN_DEADLINE_MS);
+    child.once('exit', (status) => {
+      clearTimeout(deadline);
+      const drained = new Promise((r) => setTimeout(r, 2_000).unref());
+      void Promise.race([closed, drained]).then(() => resolve({ status, stdout, stderr }));
+    });
+  });
+}
+
+/** Closes a server without waiting on any connection: every socket it accepted is destroyed. */
+function shut(server: Server, sockets: Set<Socket>): Promise<void> {
+  for (const socket of sockets) socket.destroy();
+  server.closeAllConnections();
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    setTimeout(resolve, 2_000).unref();
+  });
 }
 
 type Alter = (body: Record<string, unknown>) => Record<string, unknown>;
@@ -140,17 +168,18 @@ describe('service-emulator conform', () => {
 
   it('reports a target that does not answer in time as a difference (exit 1)', { timeout: 180_000 }, async () => {
     const silent = createServer(() => undefined);
+    const sockets = new Set<Socket>();
+    silent.on('connection', (socket: Socket) => sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
-      const r = await run(['conform', '--target', `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, '--api-key', key, '--timeout', '300']);
-      expect(r.status).toBe(1);
+      const r = await run(['conform', '--target', `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, '--api-key', key, '--timeout', '300', '--verbose']);
+      expect(r.status, r.stderr).toBe(1);
       keyless(r);
       expect(r.stdout).toContain('error         emulator 200, target no answer (timed out after 300 ms)');
       // Gets that need an id from an unanswered list are skipped, not failed.
       expect(r.stdout).toMatch(/skipped       the target gave no workspaceId \(auth.validate-key answered none\)/);
     } finally {
-      silent.closeAllConnections();
-      await new Promise((resolve) => silent.close(resolve));
+      await shut(silent, sockets);
     }
   });
 
