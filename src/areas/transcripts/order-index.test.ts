@@ -84,4 +84,26 @@ describe.each(DRIVERS)('transcript order index on %s', (_name, open) => {
     expect((await order.seek('ws_none', 0)).total).toBe(0);
     await storage.close();
   }, 240_000);
+
+  it('leaves the same blocks with its one-statement add as with the general path', async () => {
+    const blocksAfter = async (oneStatement: boolean) => {
+      const storage = await open();
+      const order = new TranscriptOrder(storage, 3, oneStatement);
+      let x = 11;
+      const next = () => (x = (x * 1103515245 + 12345) % 2147483648);
+      for (let i = 0; i < 90; i++) {
+        const ws = WS[i % 2] as string;
+        // Repeated and decreasing times: keys land in the middle, at the top and below every block.
+        const key = { at: next() % 30, seq: i + 1 };
+        await insert(storage, `t${i}`, ws, key);
+        await order.add(ws, key);
+      }
+      const rows = await storage.all('SELECT workspace_id, lo_at, lo_seq, n FROM transcript_pages ORDER BY workspace_id, lo_at, lo_seq');
+      await storage.close();
+      return rows.map((r) => [r.workspace_id, Number(r.lo_at), Number(r.lo_seq), Number(r.n)]);
+    };
+    const general = await blocksAfter(false);
+    expect(general.length).toBeGreaterThan(10);
+    expect(await blocksAfter(true)).toEqual(general);
+  }, 240_000);
 });

@@ -93,6 +93,11 @@ function baseFields(row: TranscriptRow) {
   };
 }
 
+const INSERT_MESSAGES = 'INSERT INTO transcript_messages (transcript_id, position, role, content, timestamp, context, extra) VALUES';
+const MESSAGE_MARKS = '(?, ?, ?, ?, ?, ?, ?)';
+/** 7 values a row: under SQLite's 32,766 bound parameters and Postgres's 65,535. */
+const MESSAGES_PER_INSERT = 1000;
+
 /** Transcripts with their first and last messages joined in, for list items. */
 const LIST_ITEM_SQL = `SELECT t.*, f.role AS first_role, f.timestamp AS first_at, f.content AS first_content,
          l.role AS last_role, l.timestamp AS last_at, l.content AS last_content
@@ -117,6 +122,35 @@ const pageSql = (bounded: boolean, floored: boolean) => `WITH page AS (
   ORDER BY t.updated_at DESC, t.seq DESC`;
 /** Indexed by `below` present ×2 + `floor` present. */
 const PAGE_SQL = [pageSql(false, false), pageSql(false, true), pageSql(true, false), pageSql(true, true)];
+
+/** A transcript row with one of its messages' columns (all null: no message in the page). */
+interface GetRow extends TranscriptRow {
+  m_position: number | null;
+  m_role: string;
+  m_content: string;
+  m_timestamp: number;
+  m_context: string;
+  m_extra: string;
+}
+
+const messageOf = (r: GetRow): MessageRow => ({
+  transcript_id: r.id,
+  position: Number(r.m_position),
+  role: r.m_role,
+  content: r.m_content,
+  timestamp: r.m_timestamp,
+  context: r.m_context,
+  extra: r.m_extra,
+});
+
+/** A transcript (by id; and workspace, in the second) and one page of its messages, a row each. */
+const getSql = (scoped: boolean) => `SELECT t.*, m.position AS m_position, m.role AS m_role, m.content AS m_content,
+         m.timestamp AS m_timestamp, m.context AS m_context, m.extra AS m_extra
+  FROM transcripts t
+  LEFT JOIN (SELECT * FROM transcript_messages WHERE transcript_id = ? ORDER BY position LIMIT ? OFFSET ?) m ON 1 = 1
+  WHERE t.id = ?${scoped ? ' AND t.workspace_id = ?' : ''}
+  ORDER BY m.position`;
+const GET_SQL = [getSql(false), getSql(true)];
 
 function listItem(row: ListRow) {
   return {
@@ -195,11 +229,10 @@ export class TranscriptStore {
     const seq = Number(inserted?.seq);
     row.seq = seq;
     await this.order.add(workspaceId, { at: updatedAt, seq });
-    for (const values of rows) {
-      await this.deps.storage.run(
-        'INSERT INTO transcript_messages (transcript_id, position, role, content, timestamp, context, extra) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [...values],
-      );
+    // Messages in as few statements as the drivers' parameter caps allow (one round trip each on PGlite).
+    for (let start = 0; start < rows.length; start += MESSAGES_PER_INSERT) {
+      const batch = rows.slice(start, start + MESSAGES_PER_INSERT);
+      await this.deps.storage.run(`${INSERT_MESSAGES} ${batch.map(() => MESSAGE_MARKS).join(', ')}`, batch.flat());
     }
     return row;
   }
@@ -276,10 +309,12 @@ export class TranscriptStore {
 
   /** `withIds`: messages carry their `_id` (the transcripts routes; service-agent reads stay as they were). */
   async getOne(workspaceId: string | null, id: string, limit: number, offset: number, withIds = false) {
-    const row = await this.row(workspaceId, id);
+    // The transcript and its page of messages in one statement (one round trip on PGlite, not two).
+    const rows = await this.deps.storage.all<GetRow>(GET_SQL[workspaceId === null ? 0 : 1] as string, workspaceId === null ? [id, limit, offset, id] : [id, limit, offset, id, workspaceId]);
+    const row = rows[0];
     if (!row) return undefined;
     const total = Number(row.message_count);
-    const messages = await this.messages(id, limit, offset, withIds);
+    const messages = row.m_position === null ? [] : rows.map((r) => messageOut(messageOf(r), withIds));
     return {
       ...parseJson<Record<string, unknown>>(row.extra, {}),
       ...baseFields(row),
