@@ -5,26 +5,25 @@ import { z } from 'zod';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
 export const FaultRuleSchema = z
-  .object({
+  .strictObject({
     method: z
       .string()
       .transform((m) => m.toUpperCase())
       .pipe(z.enum(METHODS))
       .optional(),
-    path: z.string().min(1).max(500).startsWith('/', 'A path glob starts with /'),
-    status: z.number().int().min(400).max(599).optional(),
-    code: z.string().max(64).regex(/^[A-Z][A-Z0-9_]*$/, 'An error code is upper case letters, digits and _').optional(),
-    message: z.string().min(1).max(500).optional(),
-    delayMs: z.number().int().min(0).max(120_000).optional(),
+    path: z.string().check(z.minLength(1), z.maxLength(500)).startsWith('/', 'A path glob starts with /'),
+    status: z.number().check(z.int(), z.gte(400), z.lte(599)).optional(),
+    code: z.string().check(z.maxLength(64), z.regex(/^[A-Z][A-Z0-9_]*$/, 'An error code is upper case letters, digits and _')).optional(),
+    message: z.string().check(z.minLength(1), z.maxLength(500)).optional(),
+    delayMs: z.number().check(z.int(), z.gte(0), z.lte(120_000)).optional(),
     networkError: z.boolean().optional(),
-    times: z.number().int().positive().optional(),
+    times: z.number().check(z.int(), z.positive()).optional(),
     probability: z.number().gt(0).max(1).optional(),
     /** Seconds a 429 or 503 answer asks the client to wait (`Retry-After`); default 1. */
-    retryAfterSec: z.number().int().min(0).max(86_400).optional(),
+    retryAfterSec: z.number().check(z.int(), z.gte(0), z.lte(86_400)).optional(),
     /** The window limit a RATE_LIMITED answer reports (`RateLimit-Limit`, `details.limit`); default 60. */
-    limit: z.number().int().positive().max(1_000_000).optional(),
+    limit: z.number().check(z.int(), z.positive(), z.lte(1_000_000)).optional(),
   })
-  .strict()
   .superRefine((rule, ctx) => {
     const answers = rule.status !== undefined || rule.code !== undefined;
     if (rule.networkError && answers) {
@@ -59,4 +58,4 @@ export type FaultView = z.infer<typeof FaultViewSchema>;
 
 export const FaultListSchema = z.object({ data: z.array(FaultViewSchema), hasMore: z.boolean(), total: z.number().int() });
 
-export const FaultParamsSchema = z.object({ faultId: z.string().min(1) }).strict();
+export const FaultParamsSchema = z.strictObject({ faultId: z.string().min(1) });

@@ -2,22 +2,20 @@
 import { z } from 'zod';
 
 export const ResetSchema = z
-  .object({ scenario: z.string().min(1).optional(), seed: z.number().int().min(0).max(0xffffffff).optional() })
-  .strict();
+  .strictObject({ scenario: z.string().min(1).optional(), seed: z.number().check(z.int(), z.gte(0), z.lte(0xffffffff)).optional() });
 
 /** `{name}` (and optionally `seed`) names a built-in; anything else is a whole document. */
-export const ScenarioRefSchema = z.object({ name: z.string().min(1), seed: z.number().int().min(0).max(0xffffffff).optional() }).strict();
+export const ScenarioRefSchema = z.strictObject({ name: z.string().min(1), seed: z.number().check(z.int(), z.gte(0), z.lte(0xffffffff)).optional() });
 
 export const ClockChangeSchema = z.union([
-  z.object({ advanceMs: z.number().int().nonnegative() }).strict(),
-  z.object({ set: z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true })]) }).strict(),
-  z.object({ mode: z.enum(['manual', 'real']) }).strict(),
+  z.strictObject({ advanceMs: z.number().check(z.int(), z.nonnegative()) }),
+  z.strictObject({ set: z.union([z.number().check(z.int(), z.nonnegative()), z.iso.datetime({ offset: true })]) }),
+  z.strictObject({ mode: z.enum(['manual', 'real']) }),
 ]);
 
 export type ClockChange = z.infer<typeof ClockChangeSchema>;
 
 export const TokenRequestSchema = z
-  .object({ userId: z.string().min(1), expiresInSec: z.number().int().min(-31_536_000).max(31_536_000).optional() })
-  .strict();
+  .strictObject({ userId: z.string().min(1), expiresInSec: z.number().check(z.int(), z.gte(-31_536_000), z.lte(31_536_000)).optional() });
 
 export const ScenarioBodySchema = z.record(z.string(), z.unknown());

@@ -3,31 +3,28 @@ import { z } from 'zod';
 import { ByokProviderSchema } from '../areas/byok/schema.js';
 import { GrantRoleSchema, PrincipalSchema, ResourceSchema } from '../areas/permissions/schema.js';
 
-const Id = z.string().min(1).max(200).regex(/^[A-Za-z0-9_.:-]+$/, 'Ids use letters, digits, _ . : -');
+const Id = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9_.:-]+$/, 'Ids use letters, digits, _ . : -'));
 
 export const GroupDocSchema = z
-  .object({
+  .strictObject({
     id: Id.optional(),
-    name: z.string().trim().min(1).max(200),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
     description: z.string().max(2000).optional(),
     /** Addresses in the group: an existing user's is active, any other is invited. */
     members: z.array(z.email()).default([]),
-  })
-  .strict();
+  });
 
 export const ByokDocSchema = z
-  .object({
+  .strictObject({
     id: Id.optional(),
     provider: ByokProviderSchema,
-    name: z.string().trim().min(1).max(200).optional(),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional(),
     /** Stored only as a hash (and its last four characters). */
-    key: z.string().min(8).max(4096).regex(/^\S+$/, 'A provider key has no whitespace'),
-  })
-  .strict();
+    key: z.string().check(z.minLength(8), z.maxLength(4096), z.regex(/^\S+$/, 'A provider key has no whitespace')),
+  });
 
 export const GrantDocSchema = z
-  .object({ id: Id.optional(), resource: ResourceSchema, principal: PrincipalSchema, role: GrantRoleSchema })
-  .strict();
+  .strictObject({ id: Id.optional(), resource: ResourceSchema, principal: PrincipalSchema, role: GrantRoleSchema });
 
 /** The fields a workspace document gains. */
 export const workspaceIdentityFields = {

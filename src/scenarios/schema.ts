@@ -9,7 +9,7 @@ import { LandingSettingsSchema } from '../areas/chat/landing-settings.js';
 import { WwwRagSettingsSchema } from '../areas/html-pages/settings.js';
 import { McpConfigSchema } from '../types/releases.js';
 
-const Id = z.string().min(1).max(200).regex(/^[A-Za-z0-9_.:-]+$/, 'Ids use letters, digits, _ . : -');
+const Id = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9_.:-]+$/, 'Ids use letters, digits, _ . : -'));
 const Iso = z.iso.datetime({ offset: true });
 const Obj = z.record(z.string(), z.unknown());
 
@@ -20,7 +20,7 @@ export { PERMISSIONS };
 export { TIER_SLUGS, TierLimitsSchema };
 
 export const UserDocSchema = z
-  .object({
+  .strictObject({
     id: Id.optional(),
     email: z.email().optional(),
     name: z.string().max(200).optional(),
@@ -29,49 +29,43 @@ export const UserDocSchema = z
     emailVerified: z.boolean().optional(),
     metadata: Obj.optional(),
     /** Lifetime of the access token minted for this user in the handles (default 3600). */
-    tokenExpiresInSec: z.number().int().min(-31_536_000).max(31_536_000).optional(),
+    tokenExpiresInSec: z.number().check(z.int(), z.gte(-31_536_000), z.lte(31_536_000)).optional(),
     /** May decide rate-limit requests (`admin rate-limit-requests`). */
     platformAdmin: z.boolean().optional(),
-  })
-  .strict();
+  });
 
 export const ApiKeyDocSchema = z
-  .object({
+  .strictObject({
     id: Id.optional(),
-    name: z.string().min(1).max(200),
+    name: z.string().check(z.minLength(1), z.maxLength(200)),
     secret: z
-      .string()
-      .length(API_KEY_LENGTH, `A key secret has ${API_KEY_LENGTH} characters`)
-      .regex(new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]+$`), `A key secret is "${API_KEY_PREFIX}" and base62 characters`)
+      .string().check(z.length(API_KEY_LENGTH, `A key secret has ${API_KEY_LENGTH} characters`), z.regex(new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]+$`), `A key secret is "${API_KEY_PREFIX}" and base62 characters`))
       .optional(),
     permissions: z.array(z.enum(PERMISSIONS)).default([]),
     allowedOrigins: z.array(z.string().min(1)).default([]),
     status: z.enum(['active', 'revoked', 'expired']).default('active'),
-    rateLimit: z.number().int().positive().nullable().default(null),
+    rateLimit: z.number().check(z.int(), z.positive()).nullable().default(null),
     /** Requests already counted against `rateLimit` in the window the scenario starts in (`rate-limited`). */
-    rateLimitUsed: z.number().int().nonnegative().optional(),
+    rateLimitUsed: z.number().check(z.int(), z.nonnegative()).optional(),
     expiresAt: Iso.nullable().default(null),
     allowedTiers: z.array(z.enum(TIER_SLUGS)).optional(),
     customTierLimits: z.partialRecord(z.enum(TIER_SLUGS), TierLimitsSchema).optional(),
-  })
-  .strict();
+  });
 
 const MemberDocSchema = z
-  .object({
+  .strictObject({
     userId: Id,
     role: z.enum(['owner', 'admin', 'editor', 'viewer']),
     permissions: z.array(z.string()).default([]),
-  })
-  .strict();
+  });
 
 const EmbedTierDocSchema = z
-  .object({ slug: z.enum(TIER_SLUGS), name: z.string().optional(), limits: TierLimitsSchema.default({}) })
-  .strict();
+  .strictObject({ slug: z.enum(TIER_SLUGS), name: z.string().optional(), limits: TierLimitsSchema.default({}) });
 
 export const TranscriptDocSchema = z
-  .object({
+  .strictObject({
     id: Id.optional(),
-    title: z.string().min(1).max(500),
+    title: z.string().check(z.minLength(1), z.maxLength(500)),
     locked: z.boolean().optional(),
     hideConversationStarters: z.boolean().optional(),
     metadata: Obj.optional(),
@@ -79,8 +73,7 @@ export const TranscriptDocSchema = z
     sessionId: z.string().optional(),
     createdAt: Iso.optional(),
     messages: z.array(MessageInputSchema).default([]),
-  })
-  .strict();
+  });
 
 /** Releases, RAG targets and terms are validated now and loaded by their areas. */
 const ReleaseDocSchema = z
@@ -98,21 +91,21 @@ const ReleaseDocSchema = z
   })
   .passthrough();
 
-const Similarity = z.number().min(0).max(1);
+const Similarity = z.number().check(z.gte(0), z.lte(1));
 
 /**
  * A RAG file in a scenario: its content inline (`content`, or `contentBase64` for binary files) or
  * from `fixture` (a path under fixtures/, read by the Node resolver), and the state to start in.
  */
 const RagFileDocSchema = z
-  .object({
+  .strictObject({
     id: Id.optional(),
     title: z.string().min(1),
     description: z.string().optional(),
     content: z.string().optional(),
     contentBase64: z.string().optional(),
     fixture: z.string().optional(),
-    filename: z.string().min(1).max(255).regex(/^[^\\/]+$/, 'A file name, not a path').optional(),
+    filename: z.string().check(z.minLength(1), z.maxLength(255), z.regex(/^[^\\/]+$/, 'A file name, not a path')).optional(),
     mimeType: z.string().optional(),
     chunkingTool: z.enum(['default', 'chapter-aware', 'openparse', 'unstructured', 'langextract']).optional(),
     sourceUrl: z.url().optional(),
@@ -120,38 +113,35 @@ const RagFileDocSchema = z
     /** The error message of a file in state `error`. */
     error: z.string().optional(),
   })
-  .strict()
   .refine((f) => f.content !== undefined || f.contentBase64 !== undefined || f.fixture !== undefined, {
     message: 'A file needs content, contentBase64 or fixture',
     path: ['content'],
   });
 
 const RagTargetDocSchema = z
-  .object({
+  .strictObject({
     id: Id.optional(),
     title: z.string().min(1),
     description: z.string().optional(),
     vectorIndexTool: z.enum(['default', 'vectorize']).optional(),
     embeddingModel: z.string().min(1).optional(),
     chunkingTool: z.enum(['default', 'chapter-aware', 'openparse', 'unstructured', 'langextract']).optional(),
-    chunkSize: z.number().int().min(32).max(8192).optional(),
-    chunkOverlap: z.number().int().min(0).max(4096).optional(),
-    contextPerMessage: z.number().int().min(1).max(100).optional(),
+    chunkSize: z.number().check(z.int(), z.gte(32), z.lte(8192)).optional(),
+    chunkOverlap: z.number().check(z.int(), z.gte(0), z.lte(4096)).optional(),
+    contextPerMessage: z.number().check(z.int(), z.gte(1), z.lte(100)).optional(),
     minimumSimilarity: Similarity.optional(),
     files: z.array(RagFileDocSchema).default([]),
     /** File ids the target references that do not exist (for prune-ghost-refs). */
     ghostFileIds: z.array(Id).default([]),
-  })
-  .strict();
+  });
 
 const RagDocSchema = z
-  .object({
+  .strictObject({
     targets: z.array(RagTargetDocSchema).default([]),
-    groups: z.array(z.object({ id: Id.optional(), name: z.string().min(1), targetIds: z.array(Id).min(1) }).strict()).default([]),
+    groups: z.array(z.strictObject({ id: Id.optional(), name: z.string().min(1), targetIds: z.array(Id).min(1) })).default([]),
     /** The spec's lazy-count mode: file records leave out `chunksCount`. */
     lazyCounts: z.boolean().default(false),
-  })
-  .strict();
+  });
 
 /**
  * Terms of service of a release. `versions` are published versions up to `publishedVersion`
@@ -159,21 +149,20 @@ const RagDocSchema = z
  * unpublished draft. Acceptances name a platform user or an anonymous session.
  */
 const TermsDocSchema = z
-  .object({
+  .strictObject({
     id: Id.optional(),
     releaseId: Id.optional(),
     title: z.string().min(1),
-    versions: z.array(z.object({ version: z.number().int().positive(), content: z.string(), title: z.string().min(1).optional() }).strict()).default([]),
-    publishedVersion: z.number().int().positive().nullable().optional(),
+    versions: z.array(z.strictObject({ version: z.number().check(z.int(), z.positive()), content: z.string(), title: z.string().min(1).optional() })).default([]),
+    publishedVersion: z.number().check(z.int(), z.positive()).nullable().optional(),
     acceptances: z
       .array(
         z
-          .object({
+          .strictObject({
             userId: Id.optional(),
             anonymousSessionId: z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/, '8 to 128 letters, digits, _ . : -').optional(),
-            version: z.number().int().positive(),
+            version: z.number().check(z.int(), z.positive()),
           })
-          .strict()
           .refine((a) => (a.userId === undefined) !== (a.anonymousSessionId === undefined), {
             message: 'Name exactly one of userId or anonymousSessionId',
             path: ['userId'],
@@ -181,7 +170,6 @@ const TermsDocSchema = z
       )
       .default([]),
   })
-  .strict()
   .superRefine((t, ctx) => {
     const listed = t.versions.map((v) => v.version);
     listed.forEach((v, i) => {
@@ -198,14 +186,14 @@ const TermsDocSchema = z
   });
 
 export const WorkspaceDocSchema = z
-  .object({
+  .strictObject({
     id: Id.optional(),
-    name: z.string().min(1).max(200),
+    name: z.string().check(z.minLength(1), z.maxLength(200)),
     slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'A slug is lowercase letters, digits and dashes').optional(),
     description: z.string().max(2000).optional(),
     ownerId: Id,
     settings: Obj.default({}),
-    limits: z.record(z.string(), z.number().int().nonnegative()).default({}),
+    limits: z.record(z.string(), z.number().check(z.int(), z.nonnegative())).default({}),
     members: z.array(MemberDocSchema).default([]),
     embedTiers: z.array(EmbedTierDocSchema).default([]),
     apiKeys: z.array(ApiKeyDocSchema).default([]),
@@ -213,11 +201,10 @@ export const WorkspaceDocSchema = z
     rag: RagDocSchema.default({ targets: [], groups: [], lazyCounts: false }),
     transcripts: z.array(TranscriptDocSchema).default([]),
     /** Content generated from the seed with Faker, after the listed content (the `large` scenario). */
-    generate: z.object({ transcripts: z.number().int().min(1).max(50_000) }).strict().optional(),
+    generate: z.strictObject({ transcripts: z.number().check(z.int(), z.gte(1), z.lte(50_000)) }).optional(),
     terms: z.array(TermsDocSchema).default([]),
     ...workspaceIdentityFields,
-  })
-  .strict();
+  });
 
 /** Upload limiter defaults (emulator-defined; the spec gives no numbers). */
 export const DEFAULT_UPLOAD_LIMITS = {
@@ -226,55 +213,49 @@ export const DEFAULT_UPLOAD_LIMITS = {
   tiers: { free: 5, basic: 10, premium: 30, enterprise: 60 } as Partial<Record<(typeof TIER_SLUGS)[number], number>>,
 };
 
-const PerMinute = z.object({ perMinute: z.number().int().positive() }).strict();
+const PerMinute = z.strictObject({ perMinute: z.number().check(z.int(), z.positive()) });
 
 export const SettingsSchema = z
-  .object({
+  .strictObject({
     rateLimits: z
-      .object({ transcripts: PerMinute.optional(), rag: PerMinute.optional() })
-      .strict()
+      .strictObject({ transcripts: PerMinute.optional(), rag: PerMinute.optional() })
       .default({}),
     validateKey: z
-      .object({
-        maxFailures: z.number().int().positive().default(10),
-        windowMs: z.number().int().positive().default(15 * 60_000),
-        lockoutMs: z.number().int().positive().default(15 * 60_000),
+      .strictObject({
+        maxFailures: z.number().check(z.int(), z.positive()).default(10),
+        windowMs: z.number().check(z.int(), z.positive()).default(15 * 60_000),
+        lockoutMs: z.number().check(z.int(), z.positive()).default(15 * 60_000),
         /** Requests per minute from one client address, failures or not. */
-        perMinute: z.number().int().positive().default(60),
+        perMinute: z.number().check(z.int(), z.positive()).default(60),
       })
-      .strict()
       .default({ maxFailures: 10, windowMs: 15 * 60_000, lockoutMs: 15 * 60_000, perMinute: 60 }),
     indexing: z
-      .object({
-        stageMs: z.number().int().nonnegative().default(500),
-        consistencyMs: z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]).default([10_000, 60_000]),
+      .strictObject({
+        stageMs: z.number().check(z.int(), z.nonnegative()).default(500),
+        consistencyMs: z.tuple([z.number().check(z.int(), z.nonnegative()), z.number().check(z.int(), z.nonnegative())]).default([10_000, 60_000]),
       })
-      .strict()
       .default({ stageMs: 500, consistencyMs: [10_000, 60_000] }),
     /** The file-upload limiter (uploads per minute): per key, per-key overrides, per-tier user defaults. */
     uploads: z
-      .object({
-        perKeyPerMinute: z.number().int().positive().default(DEFAULT_UPLOAD_LIMITS.perKeyPerMinute),
-        keys: z.record(z.string(), z.number().int().positive()).default({}),
-        tiers: z.partialRecord(z.enum(TIER_SLUGS), z.number().int().positive()).default(DEFAULT_UPLOAD_LIMITS.tiers),
+      .strictObject({
+        perKeyPerMinute: z.number().check(z.int(), z.positive()).default(DEFAULT_UPLOAD_LIMITS.perKeyPerMinute),
+        keys: z.record(z.string(), z.number().check(z.int(), z.positive())).default({}),
+        tiers: z.partialRecord(z.enum(TIER_SLUGS), z.number().check(z.int(), z.positive())).default(DEFAULT_UPLOAD_LIMITS.tiers),
       })
-      .strict()
       .default(DEFAULT_UPLOAD_LIMITS),
     /** OAuth (PKCE): extra clients and whether a login_hint approves at once. */
     oauth: OAuthSettingsSchema.default(() => ({ autoApprove: true, clients: [] })),
     /** A2A: the release that answers agent calls naming none (default: the first published release that takes anonymous chat). */
     a2a: z
-      .object({ defaultReleaseId: z.string().min(1).max(200).optional() })
-      .strict()
+      .strictObject({ defaultReleaseId: z.string().check(z.minLength(1), z.maxLength(200)).optional() })
       .default({}),
     /** Landing-page chat and the free-chat gate (REAL-WIRE section 4): the shared HMAC key and limits. */
     landing: LandingSettingsSchema.default(() => LandingSettingsSchema.parse({})),
     /** The onboarding webhook's HMAC secret (default derived from the seed: docs/integrations.md). */
-    onboardingWebhookSecret: z.string().min(32).max(512).optional(),
+    onboardingWebhookSecret: z.string().check(z.minLength(32), z.maxLength(512)).optional(),
     /** www-rag (REAL-WIRE section 8): webhook secret, corpus workspace, pace, freshness, denylist. */
     wwwRag: WwwRagSettingsSchema.default(() => WwwRagSettingsSchema.parse({})),
-  })
-  .strict();
+  });
 
 export type Settings = z.infer<typeof SettingsSchema>;
 // Areas read the world's settings through `ctx.settings()` (core/area.ts), typed as these.
@@ -284,16 +265,15 @@ export const DEFAULT_RATE_LIMITS = { transcripts: 600, rag: 600 } as const;
 
 /** The document's shape alone; cross-references are checked by `scenarioReferenceIssues`. */
 export const ScenarioShapeSchema = z
-  .object({
-    name: z.string().min(1).max(100),
+  .strictObject({
+    name: z.string().check(z.minLength(1), z.maxLength(100)),
     description: z.string().optional(),
-    seed: z.number().int().min(0).max(0xffffffff).default(1),
+    seed: z.number().check(z.int(), z.gte(0), z.lte(0xffffffff)).default(1),
     now: Iso.default('2026-01-01T00:00:00.000Z'),
     users: z.array(UserDocSchema).default([]),
     workspaces: z.array(WorkspaceDocSchema).default([]),
     settings: SettingsSchema.default(SettingsSchema.parse({})),
-  })
-  .strict();
+  });
 
 export interface ReferenceIssue {
   path: (string | number)[];

@@ -7,7 +7,7 @@ export const AudioTranscriptStatusSchema = z.enum(['queued', 'transcribing', 'co
 export type AudioTranscriptStatus = z.infer<typeof AudioTranscriptStatusSchema>;
 
 export const AudioTranscriptSegmentSchema = z.object({
-  id: z.number().int().nonnegative(),
+  id: z.number().check(z.int(), z.nonnegative()),
   /** Seconds from the start of the audio. */
   start: z.number().nonnegative(),
   end: z.number().nonnegative(),
@@ -33,7 +33,7 @@ export const AudioTranscriptSchema = z.object({
   source: z.object({ type: z.enum(['upload', 'url', 'inline']), fileKey: z.string().optional(), url: z.string().optional() }),
   filename: z.string(),
   contentType: z.string(),
-  fileSizeBytes: z.number().int().nonnegative(),
+  fileSizeBytes: z.number().check(z.int(), z.nonnegative()),
   /** Real duration from the file header; null until transcription reads it (or when it cannot). */
   durationMs: z.number().int().nullable(),
   format: AudioFormatSchema.nullable(),
@@ -99,7 +99,7 @@ export const VoiceprintMatchSchema = z.object({
   voiceprintId: IdSchema,
   title: z.string(),
   /** Cosine similarity of the voice features, 0 to 1. */
-  score: z.number().min(0).max(1),
+  score: z.number().check(z.gte(0), z.lte(1)),
   /** score ≥ the answer's threshold. */
   isMatch: z.boolean(),
 });
@@ -108,7 +108,7 @@ export type VoiceprintMatch = z.infer<typeof VoiceprintMatchSchema>;
 export const VoiceprintMatchResultSchema = z.object({
   data: z.array(VoiceprintMatchSchema),
   hasMore: z.boolean(),
-  total: z.number().int().nonnegative(),
+  total: z.number().check(z.int(), z.nonnegative()),
   threshold: z.number(),
   probe: z.object({ durationMs: z.number().int(), pitchHz: z.number() }),
 });

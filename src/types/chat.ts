@@ -26,7 +26,7 @@ export const ChatMessageSchema = z.object({
   content: z.string(),
   contentType: MessageContentTypeSchema.optional(),
   timestamp: IsoTimestampSchema,
-  tokenCount: z.number().int().nonnegative().optional(),
+  tokenCount: z.number().check(z.int(), z.nonnegative()).optional(),
   /** RAG sources. */
   context: ChatContextSchema.optional(),
   /** Catalog matches. */
@@ -35,9 +35,9 @@ export const ChatMessageSchema = z.object({
   reactions: z.unknown().optional(),
   metadata: JsonObjectSchema.optional(),
   arenaVariants: z.array(z.unknown()).optional(),
-  arenaSelectedIndex: z.number().int().nonnegative().optional(),
+  arenaSelectedIndex: z.number().check(z.int(), z.nonnegative()).optional(),
   arenaStreamingStatus: ArenaStreamingStatusSchema.optional(),
-  arenaExpectedVariants: z.number().int().nonnegative().optional(),
+  arenaExpectedVariants: z.number().check(z.int(), z.nonnegative()).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -47,7 +47,7 @@ export const ChatThreadSchema = z.object({
   releaseId: IdSchema,
   ownerId: IdSchema,
   workspaceId: IdSchema.optional(),
-  messageCount: z.number().int().nonnegative(),
+  messageCount: z.number().check(z.int(), z.nonnegative()),
   lastMessageAt: IsoTimestampSchema.optional(),
   visibility: ChatVisibilitySchema,
   archived: z.boolean(),
@@ -73,9 +73,9 @@ export const SendMessageOptionsSchema = z.object({
 export type SendMessageOptions = z.infer<typeof SendMessageOptionsSchema>;
 
 export const ChatUsageSchema = z.object({
-  promptTokens: z.number().int().nonnegative(),
-  completionTokens: z.number().int().nonnegative(),
-  totalTokens: z.number().int().nonnegative(),
+  promptTokens: z.number().check(z.int(), z.nonnegative()),
+  completionTokens: z.number().check(z.int(), z.nonnegative()),
+  totalTokens: z.number().check(z.int(), z.nonnegative()),
   estimatedCostUsd: z.number().nonnegative().optional(),
 });
 export type ChatUsage = z.infer<typeof ChatUsageSchema>;

@@ -10,7 +10,7 @@ export const IsoTimestampSchema = z.iso.datetime({ offset: true });
 export type IsoTimestamp = z.infer<typeof IsoTimestampSchema>;
 
 /** Epoch milliseconds (integer), used where the spec says so. */
-export const EpochMsSchema = z.number().int().nonnegative();
+export const EpochMsSchema = z.number().check(z.int(), z.nonnegative());
 export type EpochMs = z.infer<typeof EpochMsSchema>;
 
 /** A free-form JSON object (`metadata`, `documentMetadata`, `context` entries...). */
@@ -27,9 +27,9 @@ export type ResourceMetadata = z.infer<typeof ResourceMetadataSchema>;
 
 /** Options of the generic typed list envelope: `limit`, `cursor`, `page`. */
 export const PaginationOptionsSchema = z.object({
-  limit: z.number().int().positive().optional(),
+  limit: z.number().check(z.int(), z.positive()).optional(),
   cursor: z.string().optional(),
-  page: z.number().int().positive().optional(),
+  page: z.number().check(z.int(), z.positive()).optional(),
 });
 export type PaginationOptions = z.infer<typeof PaginationOptionsSchema>;
 
@@ -39,7 +39,7 @@ export function paginatedResponse<T extends z.ZodType>(item: T) {
     data: z.array(item),
     hasMore: z.boolean(),
     nextCursor: z.string().optional(),
-    total: z.number().int().nonnegative().optional(),
+    total: z.number().check(z.int(), z.nonnegative()).optional(),
   });
 }
 export type PaginatedResponse<T> = {

@@ -3,7 +3,7 @@
 // follow them (REAL-WIRE section 8); the rest is emulator-defined.
 import { z } from 'zod';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 const Url = z
   .string()
   .max(2048)
@@ -16,18 +16,15 @@ const Url = z
     }
   }, 'Expected an absolute http(s) URL');
 const Host = z
-  .string()
-  .min(1)
-  .max(253)
-  .regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'Expected a host name (optionally with :port)');
-const PathPrefixes = z.array(z.string().min(1).max(500)).max(50);
+  .string().check(z.minLength(1), z.maxLength(253), z.regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'Expected a host name (optionally with :port)'));
+const PathPrefixes = z.array(z.string().check(z.minLength(1), z.maxLength(500))).max(50);
 
 /** `rag crawl <url>` (`--vector` comma list, `--multi`, `--sitemap`, `--limit`, `--force-refresh`, `--ignore-saved`, `--scraper`). */
 export const CrawlRequestSchema = z
-  .object({
+  .strictObject({
     url: Url,
     /** The vectors (RAG targets) the pages go to: ids, or one comma-separated string as the CLI's `--vector` takes. */
-    vectorIds: z.union([z.array(Id).min(1).max(20), z.string().min(1).max(4000)]).optional(),
+    vectorIds: z.union([z.array(Id).min(1).max(20), z.string().check(z.minLength(1), z.maxLength(4000))]).optional(),
     /** One vector: the same as `vectorIds: [vectorId]`. */
     vectorId: Id.optional(),
     /** Follow same-host links (breadth first) up to `limit` pages. */
@@ -35,17 +32,16 @@ export const CrawlRequestSchema = z
     /** Read `sitemap.xml` at the host root (and the sitemaps it indexes) for the pages to fetch. */
     sitemap: z.boolean().optional(),
     /** Page budget of the crawl (default 1 without multi/sitemap, else 50). */
-    limit: z.number().int().min(1).max(1000).optional(),
+    limit: z.number().check(z.int(), z.gte(1), z.lte(1000)).optional(),
     /** Re-index pages even when their text has not changed. */
     forceRefresh: z.boolean().optional(),
     /** Skip, without fetching, pages already stored for the host. */
     ignoreSaved: z.boolean().optional(),
     /** Scraper name (recorded; the emulator always fetches plain HTML). */
-    scraper: z.string().min(1).max(100).optional(),
+    scraper: z.string().check(z.minLength(1), z.maxLength(100)).optional(),
     includePaths: PathPrefixes.optional(),
     excludePaths: PathPrefixes.optional(),
-  })
-  .strict();
+  });
 export type CrawlRequest = z.infer<typeof CrawlRequestSchema>;
 
 export const CrawlStatusSchema = z.enum(['queued', 'running', 'completed']);
@@ -125,14 +121,12 @@ export type HtmlPage = z.infer<typeof HtmlPageSchema>;
 
 /** `docs add <url> (--name)`. */
 export const DocsAddRequestSchema = z
-  .object({ url: Url, name: z.string().min(1).max(200).optional(), vectorId: Id.optional(), limit: z.number().int().min(1).max(1000).optional() })
-  .strict();
+  .strictObject({ url: Url, name: z.string().check(z.minLength(1), z.maxLength(200)).optional(), vectorId: Id.optional(), limit: z.number().check(z.int(), z.gte(1), z.lte(1000)).optional() });
 export type DocsAddRequest = z.infer<typeof DocsAddRequestSchema>;
 
 /** `docs sync (--vector, --base-url)`: re-crawls the docs sources (unchanged pages are skipped). */
 export const DocsSyncRequestSchema = z
-  .object({ vectorId: Id.optional(), vector: Id.optional(), baseUrl: Url.optional(), forceRefresh: z.boolean().optional() })
-  .strict();
+  .strictObject({ vectorId: Id.optional(), vector: Id.optional(), baseUrl: Url.optional(), forceRefresh: z.boolean().optional() });
 export type DocsSyncRequest = z.infer<typeof DocsSyncRequestSchema>;
 
 export const DocSourceSchema = z.object({
@@ -147,17 +141,16 @@ export type DocSource = z.infer<typeof DocSourceSchema>;
 
 /** `POST …/rag-vector/html-page/bulk-rescrape` (demo-pipeline furniture-backfill.ts). */
 export const BulkRescrapeRequestSchema = z
-  .object({
+  .strictObject({
     urls: z.array(Url).min(1).max(2000),
     ragVectorIds: z.array(Id).min(1).max(20).optional(),
     forceRescrape: z.boolean().optional(),
-    scraperTool: z.string().min(1).max(100).optional(),
-  })
-  .strict();
+    scraperTool: z.string().check(z.minLength(1), z.maxLength(100)).optional(),
+  });
 export type BulkRescrapeRequest = z.infer<typeof BulkRescrapeRequestSchema>;
 
 /** `POST /api/v1/www-rag/submit-url` (demo-pipeline orchestrator/src/www-rag.ts). */
-export const WwwRagSubmitRequestSchema = z.object({ url: Url, reason: z.string().max(500).optional() }).strict();
+export const WwwRagSubmitRequestSchema = z.strictObject({ url: Url, reason: z.string().max(500).optional() });
 export type WwwRagSubmitRequest = z.infer<typeof WwwRagSubmitRequestSchema>;
 
 export const WwwRagSubmitResultSchema = z.object({
@@ -185,47 +178,44 @@ export type WwwRagTheme = z.infer<typeof WwwRagThemeSchema>;
 
 /** `register-sites` webhook body (demo-pipeline targets/cloudflare/src/release.js, withdraw.js). */
 export const RegisterSitesRequestSchema = z
-  .object({
+  .strictObject({
     sites: z
       .array(
         z.union([
-          z.object({ host: Host, remove: z.literal(true) }).strict(),
+          z.strictObject({ host: Host, remove: z.literal(true) }),
           z
-            .object({
+            .strictObject({
               host: Host,
               vectorId: Id.optional(),
               releaseId: Id.optional(),
-              pageCount: z.number().int().min(0).optional(),
-              totalBytes: z.number().int().min(0).optional(),
+              pageCount: z.number().check(z.int(), z.gte(0)).optional(),
+              totalBytes: z.number().check(z.int(), z.gte(0)).optional(),
               theme: z.record(z.string(), z.unknown()).optional(),
-            })
-            .strict(),
+            }),
         ]),
       )
       .min(1)
       .max(500),
-  })
-  .strict();
+  });
 export type RegisterSitesRequest = z.infer<typeof RegisterSitesRequestSchema>;
 
 /** `local-sync` (demo-pipeline targets/local/src/sync.mjs): init `{host}` → `{vectorId}`. */
-export const LocalSyncInitSchema = z.object({ host: Host }).strict();
+export const LocalSyncInitSchema = z.strictObject({ host: Host });
 export type LocalSyncInit = z.infer<typeof LocalSyncInitSchema>;
 
 /** One row the local tool sends: a chunk keyed by the SHA-256 hex of its text (`cli.mjs`). */
 export const LocalSyncRowSchema = z
-  .object({
+  .strictObject({
     contentHash: z.string().regex(/^[a-f0-9]{64}$/, 'Expected the lowercase hex SHA-256 of the text'),
     url: z.string().max(2048).optional(),
-    text: z.string().min(1).max(100_000),
+    text: z.string().check(z.minLength(1), z.maxLength(100_000)),
     embedding: z.array(z.number()).max(8192).optional(),
     category: z.string().max(200).optional(),
-  })
-  .strict();
+  });
 export type LocalSyncRow = z.infer<typeof LocalSyncRowSchema>;
 
-export const LocalSyncBatchSchema = z.object({ vectorId: Id, rows: z.array(LocalSyncRowSchema).min(1).max(100) }).strict();
+export const LocalSyncBatchSchema = z.strictObject({ vectorId: Id, rows: z.array(LocalSyncRowSchema).min(1).max(100) });
 export type LocalSyncBatch = z.infer<typeof LocalSyncBatchSchema>;
 
-export const LocalSyncFinalizeSchema = z.object({ vectorId: Id, totalChunks: z.number().int().min(0).max(10_000_000) }).strict();
+export const LocalSyncFinalizeSchema = z.strictObject({ vectorId: Id, totalChunks: z.number().check(z.int(), z.gte(0), z.lte(10_000_000)) });
 export type LocalSyncFinalize = z.infer<typeof LocalSyncFinalizeSchema>;

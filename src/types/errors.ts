@@ -50,12 +50,12 @@ export type LibraryErrorData = z.infer<typeof LibraryErrorDataSchema>;
 
 /** `details` of a 429. */
 export const RateLimitDetailsSchema = z.object({
-  limit: z.number().int().nonnegative(),
-  remaining: z.number().int().nonnegative(),
+  limit: z.number().check(z.int(), z.nonnegative()),
+  remaining: z.number().check(z.int(), z.nonnegative()),
   /** Unix timestamp (seconds). */
-  resetAt: z.number().int().nonnegative(),
+  resetAt: z.number().check(z.int(), z.nonnegative()),
   /** Seconds. */
-  retryAfter: z.number().int().nonnegative(),
+  retryAfter: z.number().check(z.int(), z.nonnegative()),
 });
 export type RateLimitDetails = z.infer<typeof RateLimitDetailsSchema>;
 
@@ -73,10 +73,10 @@ export type QuotaType = z.infer<typeof QuotaTypeSchema>;
  */
 export const QuotaExceededDetailsSchema = RateLimitDetailsSchema.extend({
   type: QuotaTypeSchema,
-  resetAt: z.number().int().nonnegative().nullable(),
-  retryAfter: z.number().int().nonnegative().nullable(),
+  resetAt: z.number().check(z.int(), z.nonnegative()).nullable(),
+  retryAfter: z.number().check(z.int(), z.nonnegative()).nullable(),
   tier: z.string().optional(),
-  usage: z.record(z.string(), z.number().int().nonnegative()).optional(),
+  usage: z.record(z.string(), z.number().check(z.int(), z.nonnegative())).optional(),
 });
 export type QuotaExceededDetails = z.infer<typeof QuotaExceededDetailsSchema>;
 

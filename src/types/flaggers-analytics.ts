@@ -1,8 +1,8 @@
 // Flaggers, flags, analytics and metrics (emulator-defined shapes; the flagger fields are the SDK's, REAL-WIRE section 9): inputs and answers.
 import { z } from 'zod';
 
-const Id = z.string().min(1).max(200);
-const Tag = z.string().trim().min(1).max(100);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const Tag = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
 const Iso = z.string();
 
 /** Whether a pattern compiles as a JavaScript regular expression (case-insensitive, as flaggers run it). */
@@ -24,33 +24,27 @@ export type FlaggerSentiment = z.infer<typeof FlaggerSentimentSchema>;
  * (a small word list's verdict). `mode: any` hits when one given rule hits; `all` when every one does.
  */
 export const FlaggerMatchSchema = z
-  .object({
-    keywords: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
+  .strictObject({
+    keywords: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))).max(100).optional(),
     regex: z
-      .string()
-      .min(1)
-      .max(500)
+      .string().check(z.minLength(1), z.maxLength(500))
       .refine(compiles, { message: 'Not a valid regular expression' })
       .optional(),
     sentiment: FlaggerSentimentSchema.optional(),
     mode: z.enum(['any', 'all']).optional(),
-  })
-  .strict();
+  });
 export type FlaggerMatch = z.infer<typeof FlaggerMatchSchema>;
 
 /** The model a flagger asks (stored as given): a release id or an assistant reference. */
-export const FlaggerAssistantSchema = z.union([Id, z.object({ id: Id, finetune: z.boolean() }).strict()]);
+export const FlaggerAssistantSchema = z.union([Id, z.strictObject({ id: Id, finetune: z.boolean() })]);
 export type FlaggerAssistant = z.infer<typeof FlaggerAssistantSchema>;
 
 const OutputKey = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, 'Letters, digits, _ . - (starting with a letter or _)');
+  .string().check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, 'Letters, digits, _ . - (starting with a letter or _)'));
 const OutputValue = z.union([z.string().max(1000), z.number(), z.boolean()]);
 
 const flaggerFields = {
-  title: z.string().trim().min(1).max(200),
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   notificationIcon: z.string().max(200).nullable(),
   notificationMessage: z.string().max(1000).nullable(),
   notificationTags: z.array(Tag).max(50),
@@ -67,7 +61,7 @@ const flaggerFields = {
 };
 
 export const CreateFlaggerSchema = z
-  .object({
+  .strictObject({
     title: flaggerFields.title,
     notificationIcon: flaggerFields.notificationIcon.optional(),
     notificationMessage: flaggerFields.notificationMessage.optional(),
@@ -81,8 +75,7 @@ export const CreateFlaggerSchema = z
     releaseIds: flaggerFields.releaseIds.optional(),
     match: flaggerFields.match.optional(),
     outputs: flaggerFields.outputs.optional(),
-  })
-  .strict();
+  });
 export type CreateFlagger = z.infer<typeof CreateFlaggerSchema>;
 
 export const UpdateFlaggerSchema = CreateFlaggerSchema.partial().strict();
@@ -116,15 +109,15 @@ export const FlaggerSchema = z.object({
 export type Flagger = z.infer<typeof FlaggerSchema>;
 
 const DryRunFields = {
-  content: z.string().min(1).max(32_000),
+  content: z.string().check(z.minLength(1), z.maxLength(32_000)),
   /** Judge as if the message were stored on this release (a flagger scoped to other releases does not apply). */
   releaseId: Id.optional(),
 };
 
-export const FlaggerDryRunSchema = z.object(DryRunFields).strict();
+export const FlaggerDryRunSchema = z.strictObject(DryRunFields);
 export type FlaggerDryRun = z.infer<typeof FlaggerDryRunSchema>;
 
-export const UnsavedFlaggerDryRunSchema = z.object({ ...DryRunFields, flagger: CreateFlaggerSchema }).strict();
+export const UnsavedFlaggerDryRunSchema = z.strictObject({ ...DryRunFields, flagger: CreateFlaggerSchema });
 export type UnsavedFlaggerDryRun = z.infer<typeof UnsavedFlaggerDryRunSchema>;
 
 export const FlaggerVerdictSchema = z.object({

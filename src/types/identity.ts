@@ -9,7 +9,7 @@ export const API_KEY_PREFIX_LENGTH = 8;
 
 export const WorkspaceSettingsSchema = z.object({
   defaultModel: z.string().optional(),
-  defaultTemperature: z.number().min(0).max(2).optional(),
+  defaultTemperature: z.number().check(z.gte(0), z.lte(2)).optional(),
   analyticsEnabled: z.boolean().optional(),
   webhooksEnabled: z.boolean().optional(),
   notificationEmail: z.email().optional(),
@@ -17,11 +17,11 @@ export const WorkspaceSettingsSchema = z.object({
 export type WorkspaceSettings = z.infer<typeof WorkspaceSettingsSchema>;
 
 export const WorkspaceLimitsSchema = z.object({
-  maxReleases: z.number().int().nonnegative(),
-  maxRagCollections: z.number().int().nonnegative(),
-  maxRagStorageBytes: z.number().int().nonnegative(),
-  maxMonthlyApiCalls: z.number().int().nonnegative(),
-  maxConcurrentChats: z.number().int().nonnegative(),
+  maxReleases: z.number().check(z.int(), z.nonnegative()),
+  maxRagCollections: z.number().check(z.int(), z.nonnegative()),
+  maxRagStorageBytes: z.number().check(z.int(), z.nonnegative()),
+  maxMonthlyApiCalls: z.number().check(z.int(), z.nonnegative()),
+  maxConcurrentChats: z.number().check(z.int(), z.nonnegative()),
 });
 export type WorkspaceLimits = z.infer<typeof WorkspaceLimitsSchema>;
 
@@ -53,7 +53,7 @@ export const MembershipTierSchema = z.enum(['free', 'basic', 'premium', 'enterpr
 export type MembershipTier = z.infer<typeof MembershipTierSchema>;
 
 /** A message limit: a count, or -1 for unlimited (real wire: Examples embed/MembershipTiers.md). */
-const MessageLimitSchema = z.number().int().min(-1);
+const MessageLimitSchema = z.number().check(z.int(), z.gte(-1));
 
 /**
  * Tier limits. `messagesPerHour` and `maxConversationLength` are from real clients (the embed
@@ -64,8 +64,8 @@ export const TierLimitsSchema = z.object({
   messagesPerDay: MessageLimitSchema,
   messagesPerHour: MessageLimitSchema.optional(),
   maxConversationLength: MessageLimitSchema.optional(),
-  maxTokensPerMessage: z.number().int().nonnegative(),
-  maxConcurrentChats: z.number().int().nonnegative(),
+  maxTokensPerMessage: z.number().check(z.int(), z.nonnegative()),
+  maxConcurrentChats: z.number().check(z.int(), z.nonnegative()),
 });
 export type TierLimits = z.infer<typeof TierLimitsSchema>;
 
@@ -86,7 +86,7 @@ export type QuotaCounters = z.infer<typeof QuotaCountersSchema>;
 
 export const QuotaStatusSchema = z.object({
   tier: MembershipTierSchema,
-  usage: QuotaCountersSchema.extend({ currentConversationLength: z.number().int().nonnegative().optional() }),
+  usage: QuotaCountersSchema.extend({ currentConversationLength: z.number().check(z.int(), z.nonnegative()).optional() }),
   remaining: QuotaCountersSchema,
   exceeded: z.boolean(),
 });
@@ -96,7 +96,7 @@ export type QuotaStatus = z.infer<typeof QuotaStatusSchema>;
 export const EmbedTierConfigSchema = z.object({
   tier: MembershipTierSchema,
   limits: TierLimitsSchema,
-  usage: QuotaCountersSchema.extend({ currentConversationLength: z.number().int().nonnegative().optional() }),
+  usage: QuotaCountersSchema.extend({ currentConversationLength: z.number().check(z.int(), z.nonnegative()).optional() }),
   remaining: QuotaCountersSchema,
 });
 export type EmbedTierConfig = z.infer<typeof EmbedTierConfigSchema>;
@@ -145,7 +145,7 @@ export const ApiKeySchema = z.object({
   /** Per-tier overrides of the tier limits. */
   customTierLimits: z.partialRecord(MembershipTierSchema, TierLimitsSchema.partial()).optional(),
   /** Requests per minute. */
-  rateLimit: z.number().int().positive().optional(),
+  rateLimit: z.number().check(z.int(), z.positive()).optional(),
   /** `null` (or absent) when the key was never used. */
   lastUsedAt: IsoTimestampSchema.nullable().optional(),
   /** `null` (or absent) when the key never expires. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { IdSchema, IsoTimestampSchema } from './common.js';
 
-const Title = z.string().trim().min(1).max(200);
+const Title = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 const HttpUrl = z
   .string()
   .max(2048)
@@ -18,19 +18,18 @@ export type ConnectorKind = z.infer<typeof ConnectorKindSchema>;
 export const SYNCING_CONNECTOR_KINDS = ['web', 'http-json'] as const;
 
 export const ConnectorConfigSchema = z
-  .object({
+  .strictObject({
     /** `web`: the pages to fetch. */
     urls: z.array(HttpUrl).min(1).max(100).optional(),
     /** `http-json`: a URL answering `[{title, content, sourceUrl?}]`. */
     url: HttpUrl.optional(),
     /** Third-party kinds: where to read (a folder, a space, a channel), stored as given. */
     resource: z.string().max(500).optional(),
-  })
-  .strict();
+  });
 export type ConnectorConfig = z.infer<typeof ConnectorConfigSchema>;
 
 export const CreateConnectorInputSchema = z
-  .object({
+  .strictObject({
     title: Title,
     kind: ConnectorKindSchema,
     /** The RAG vector index the connector feeds (default: the workspace's first). */
@@ -38,8 +37,7 @@ export const CreateConnectorInputSchema = z
     config: ConnectorConfigSchema.default({}),
     /** Write-only: never answered, only `hasCredentials`. */
     credentials: z.record(z.string().max(100), z.string().max(4096)).optional(),
-  })
-  .strict();
+  });
 export type CreateConnectorInput = z.infer<typeof CreateConnectorInputSchema>;
 
 export const UpdateConnectorInputSchema = z
@@ -80,11 +78,11 @@ export const ConnectorSyncRunSchema = z.object({
   id: IdSchema,
   connectorId: IdSchema,
   status: SyncRunStatusSchema,
-  itemsFound: z.number().int().nonnegative(),
-  itemsIngested: z.number().int().nonnegative(),
-  itemsSkipped: z.number().int().nonnegative(),
+  itemsFound: z.number().check(z.int(), z.nonnegative()),
+  itemsIngested: z.number().check(z.int(), z.nonnegative()),
+  itemsSkipped: z.number().check(z.int(), z.nonnegative()),
   /** Items that could not be fetched or read (the run itself still succeeds). */
-  itemsFailed: z.number().int().nonnegative(),
+  itemsFailed: z.number().check(z.int(), z.nonnegative()),
   /** RAG file ids the run created. */
   fileIds: z.array(IdSchema),
   errors: z.array(SyncRunErrorSchema),
@@ -98,7 +96,7 @@ export type ConnectorSyncRun = z.infer<typeof ConnectorSyncRunSchema>;
 export const TOOL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export const CreateExternalToolInputSchema = z
-  .object({
+  .strictObject({
     title: Title,
     /** The name a model calls it by. */
     name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/, 'Letters, digits, _ and -, starting with a letter (at most 64)'),
@@ -110,8 +108,7 @@ export const CreateExternalToolInputSchema = z
     /** Sent with every call; write-only: reads show `***` for every value. */
     headers: z.record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'A header name'), z.string().max(4096)).default({}),
     releaseIds: z.array(IdSchema.max(200)).max(100).default([]),
-  })
-  .strict();
+  });
 export type CreateExternalToolInput = z.infer<typeof CreateExternalToolInputSchema>;
 
 export const UpdateExternalToolInputSchema = z
@@ -147,7 +144,7 @@ export const ExternalToolSchema = z.object({
 });
 export type ExternalTool = z.infer<typeof ExternalToolSchema>;
 
-export const ExternalToolTestInputSchema = z.object({ input: z.record(z.string(), z.unknown()).default({}) }).strict();
+export const ExternalToolTestInputSchema = z.strictObject({ input: z.record(z.string(), z.unknown()).default({}) });
 export type ExternalToolTestInput = z.infer<typeof ExternalToolTestInputSchema>;
 
 export const ExternalToolTestResultSchema = z.object({
@@ -158,7 +155,7 @@ export const ExternalToolTestResultSchema = z.object({
   body: z.unknown(),
   error: z.string().optional(),
   /** Emulator-clock milliseconds (0 on a manual clock that did not move). */
-  durationMs: z.number().int().nonnegative(),
+  durationMs: z.number().check(z.int(), z.nonnegative()),
 });
 export type ExternalToolTestResult = z.infer<typeof ExternalToolTestResultSchema>;
 
@@ -171,21 +168,19 @@ export const IntegrationJobStatusSchema = z.enum(['queued', 'running', 'succeede
 export type IntegrationJobStatus = z.infer<typeof IntegrationJobStatusSchema>;
 
 export const CreateExportInputSchema = z
-  .object({
+  .strictObject({
     kind: ExportKindSchema,
     format: ExportFormatSchema.optional(),
     title: Title.optional(),
     filters: z
-      .object({
+      .strictObject({
         releaseId: IdSchema.max(200).optional(),
         transcriptIds: z.array(IdSchema.max(200)).max(1000).optional(),
         from: IsoTimestampSchema.optional(),
         to: IsoTimestampSchema.optional(),
       })
-      .strict()
       .default({}),
-  })
-  .strict();
+  });
 export type CreateExportInput = z.infer<typeof CreateExportInputSchema>;
 
 export const ExportJobSchema = z.object({
@@ -199,9 +194,9 @@ export const ExportJobSchema = z.object({
   filters: z.record(z.string(), z.unknown()),
   fileName: z.string(),
   contentType: z.string(),
-  sizeBytes: z.number().int().nonnegative().optional(),
+  sizeBytes: z.number().check(z.int(), z.nonnegative()).optional(),
   /** Rows written (messages for transcripts; files in the archive for a workspace). */
-  items: z.number().int().nonnegative().optional(),
+  items: z.number().check(z.int(), z.nonnegative()).optional(),
   downloadUrl: z.string().optional(),
   error: z.string().optional(),
   createdAt: IsoTimestampSchema,
@@ -212,18 +207,16 @@ export type ExportJob = z.infer<typeof ExportJobSchema>;
 
 // ---- compliance ----
 export const ComplianceSubjectSchema = z
-  .object({
+  .strictObject({
     userId: IdSchema.max(200).optional(),
     email: z.string().email().max(320).optional(),
     externalUserId: IdSchema.max(200).optional(),
   })
-  .strict()
   .refine((s) => [s.userId, s.email, s.externalUserId].filter((v) => v !== undefined).length === 1, 'Name exactly one of userId, email, externalUserId');
 export type ComplianceSubject = z.infer<typeof ComplianceSubjectSchema>;
 
 export const CreateComplianceRequestInputSchema = z
-  .object({ type: z.enum(['export', 'deletion']), subject: ComplianceSubjectSchema, title: Title.optional() })
-  .strict();
+  .strictObject({ type: z.enum(['export', 'deletion']), subject: ComplianceSubjectSchema, title: Title.optional() });
 export type CreateComplianceRequestInput = z.infer<typeof CreateComplianceRequestInputSchema>;
 
 export const ComplianceRequestSchema = z.object({
@@ -235,7 +228,7 @@ export const ComplianceRequestSchema = z.object({
   status: IntegrationJobStatusSchema,
   workspaceId: IdSchema,
   /** What was found (export) or removed (deletion), by kind. */
-  counts: z.record(z.string(), z.number().int().nonnegative()).optional(),
+  counts: z.record(z.string(), z.number().check(z.int(), z.nonnegative())).optional(),
   downloadUrl: z.string().optional(),
   createdAt: IsoTimestampSchema,
   finishedAt: IsoTimestampSchema.optional(),
@@ -251,8 +244,8 @@ export const OnboardingChecklistSchema = z.object({
   title: z.string(),
   workspaceId: IdSchema,
   steps: z.array(OnboardingStepSchema),
-  completed: z.number().int().nonnegative(),
-  total: z.number().int().nonnegative(),
+  completed: z.number().check(z.int(), z.nonnegative()),
+  total: z.number().check(z.int(), z.nonnegative()),
   done: z.boolean(),
   dismissed: z.boolean(),
   dismissedAt: IsoTimestampSchema.optional(),
@@ -260,19 +253,17 @@ export const OnboardingChecklistSchema = z.object({
 export type OnboardingChecklist = z.infer<typeof OnboardingChecklistSchema>;
 
 export const OnboardingWebhookInputSchema = z
-  .object({
+  .strictObject({
     /** The event id: the same id answers the same provisioning again and creates nothing. */
-    id: z.string().min(1).max(200),
+    id: z.string().check(z.minLength(1), z.maxLength(200)),
     type: z.literal('workspace.provision').default('workspace.provision'),
     data: z
-      .object({
-        workspace: z.object({ title: Title, description: z.string().max(2000).optional() }).strict(),
-        owner: z.object({ email: z.string().email().max(320), name: z.string().max(200).optional() }).strict(),
-        apiKey: z.object({ name: Title.optional() }).strict().default({}),
-      })
-      .strict(),
-  })
-  .strict();
+      .strictObject({
+        workspace: z.strictObject({ title: Title, description: z.string().max(2000).optional() }),
+        owner: z.strictObject({ email: z.string().email().max(320), name: z.string().max(200).optional() }),
+        apiKey: z.strictObject({ name: Title.optional() }).default({}),
+      }),
+  });
 export type OnboardingWebhookInput = z.infer<typeof OnboardingWebhookInputSchema>;
 
 export const OnboardingProvisionedSchema = z.object({

@@ -43,13 +43,13 @@ export const LandingConversationSchema = z.object({
     .max(100_000)
     .refine((s) => s.trim().length > 0, { message: 'newPrompt must not be empty' }),
   transcript: z.array(LandingTurnSchema).max(1000).default([]),
-  language: z.string().min(1).max(35).optional(),
+  language: z.string().check(z.minLength(1), z.maxLength(35)).optional(),
   sessionId: LandingSessionIdSchema.optional(),
 });
 export type LandingConversation = z.input<typeof LandingConversationSchema>;
 
 /** Body of `POST /ai-chat/anonymous-chat`. From real clients. */
-export const AnonymousChatRequestSchema = LandingConversationSchema.extend({ releaseId: z.string().min(1).max(200) });
+export const AnonymousChatRequestSchema = LandingConversationSchema.extend({ releaseId: z.string().check(z.minLength(1), z.maxLength(200)) });
 export type AnonymousChatRequest = z.input<typeof AnonymousChatRequestSchema>;
 
 /** Answer of an anonymous-chat turn: the transcript one exchange longer and the server's signature of it. From real clients. */
@@ -59,10 +59,10 @@ export type AnonymousChatResponse = z.infer<typeof AnonymousChatResponseSchema>;
 /** Body of `POST /ai-chat/anonymous-feedback`: a vote or note (≤ 2000 characters) on one exchange. From real clients. */
 export const AnonymousFeedbackRequestSchema = z
   .object({
-    releaseId: z.string().min(1).max(200),
+    releaseId: z.string().check(z.minLength(1), z.maxLength(200)),
     transcript: z.array(LandingTurnSchema).min(1).max(1000),
-    signiture: z.string().min(1).max(200),
-    messageIndex: z.number().int().nonnegative(),
+    signiture: z.string().check(z.minLength(1), z.maxLength(200)),
+    messageIndex: z.number().check(z.int(), z.nonnegative()),
     sentiment: z.union([z.literal(-1), z.literal(1)]).optional(),
     feedback: z.string().max(2000).optional(),
     email: z.string().max(254).optional(),
@@ -77,9 +77,9 @@ export type FreeChatGateWelcome = z.infer<typeof FreeChatGateWelcomeSchema>;
 
 /** Body of `POST /ai-chat/free-chat-gate/start`. From real clients. */
 export const FreeChatGateStartRequestSchema = z.object({
-  releaseId: z.string().min(1).max(200),
+  releaseId: z.string().check(z.minLength(1), z.maxLength(200)),
   email: z.email().max(254),
-  turnstileToken: z.string().min(1).max(4096),
+  turnstileToken: z.string().check(z.minLength(1), z.maxLength(4096)),
   redirectTo: z.url({ protocol: /^https?$/ }).max(2000),
 });
 export type FreeChatGateStartRequest = z.infer<typeof FreeChatGateStartRequestSchema>;
@@ -89,17 +89,17 @@ export const FreeChatGateStartResponseSchema = z.object({ status: z.literal('sen
 export type FreeChatGateStartResponse = z.infer<typeof FreeChatGateStartResponseSchema>;
 
 /** Body of `POST /ai-chat/free-chat-gate/chat-send`: the verified token names the release. From real clients. */
-export const FreeChatGateChatSendRequestSchema = LandingConversationSchema.extend({ token: z.string().min(1).max(1000) });
+export const FreeChatGateChatSendRequestSchema = LandingConversationSchema.extend({ token: z.string().check(z.minLength(1), z.maxLength(1000)) });
 export type FreeChatGateChatSendRequest = z.input<typeof FreeChatGateChatSendRequestSchema>;
 
 /** Answer of a gate chat-send: an anonymous-chat answer and the day's remaining messages. From real clients. */
-export const FreeChatGateChatSendResponseSchema = AnonymousChatResponseSchema.extend({ remaining: z.number().int().nonnegative() });
+export const FreeChatGateChatSendResponseSchema = AnonymousChatResponseSchema.extend({ remaining: z.number().check(z.int(), z.nonnegative()) });
 export type FreeChatGateChatSendResponse = z.infer<typeof FreeChatGateChatSendResponseSchema>;
 
 /** Body of `POST /white-label-release/{id}/terms-of-service/accept` (no headers). From real clients. */
 export const ReleaseTermsAcceptRequestSchema = z.object({
   tosId: z.string().min(1),
-  version: z.number().int().positive(),
+  version: z.number().check(z.int(), z.positive()),
   anonymousSessionId: z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/, '8 to 128 letters, digits, _ . : -'),
 });
 export type ReleaseTermsAcceptRequest = z.infer<typeof ReleaseTermsAcceptRequestSchema>;

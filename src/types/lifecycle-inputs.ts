@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { FineTuneJobSchema, TrainingDataSetSchema, WorkspaceChatMessageSchema } from './model-lifecycle.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 
 // Training data
 export const TRAINING_DATA_MAX_SOURCES = 50;
@@ -11,14 +11,13 @@ export const TRAINING_DATA_MAX_PAIRS = 1000;
 
 /** `POST /api/v1/training-data/generate`: at least one source (RAG files, every file of a RAG target, or transcripts). */
 export const TrainingDataGenerateSchema = z
-  .object({
-    title: z.string().trim().min(1).max(200).optional(),
+  .strictObject({
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional(),
     fileIds: z.array(Id).min(1).max(TRAINING_DATA_MAX_SOURCES).optional(),
     ragVectorId: Id.optional(),
     transcriptIds: z.array(Id).min(1).max(TRAINING_DATA_MAX_SOURCES).optional(),
-    maxPairs: z.number().int().min(1).max(TRAINING_DATA_MAX_PAIRS).optional(),
+    maxPairs: z.number().check(z.int(), z.gte(1), z.lte(TRAINING_DATA_MAX_PAIRS)).optional(),
   })
-  .strict()
   .refine((b) => b.fileIds !== undefined || b.ragVectorId !== undefined || b.transcriptIds !== undefined, {
     message: 'Name at least one source: fileIds, ragVectorId or transcriptIds',
     path: ['fileIds'],
@@ -30,7 +29,7 @@ export const TrainingDataExportQuerySchema = z.object({ format: z.enum(['jsonl',
 export type TrainingDataExportQuery = z.infer<typeof TrainingDataExportQuerySchema>;
 
 /** `POST …/{id}/export-to-rag`. */
-export const TrainingDataExportToRagSchema = z.object({ ragVectorId: Id, title: z.string().trim().min(1).max(200).optional() }).strict();
+export const TrainingDataExportToRagSchema = z.strictObject({ ragVectorId: Id, title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional() });
 export type TrainingDataExportToRag = z.infer<typeof TrainingDataExportToRagSchema>;
 
 /** The answer of export-to-rag: the RAG file it added. */
@@ -63,16 +62,15 @@ export const FINE_TUNE_MAX_EPOCHS = 20;
 
 /** `POST /api/v1/fine-tune`. */
 export const CreateFineTuneSchema = z
-  .object({
-    title: z.string().trim().min(1).max(200).optional(),
+  .strictObject({
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional(),
     baseModel: z.enum(FINE_TUNE_BASE_MODELS),
     /** A training-data set id of the workspace. */
     trainingData: Id,
-    epochs: z.number().int().min(1).max(FINE_TUNE_MAX_EPOCHS).optional(),
+    epochs: z.number().check(z.int(), z.gte(1), z.lte(FINE_TUNE_MAX_EPOCHS)).optional(),
     /** Start at once instead of waiting for POST …/start. */
     start: z.boolean().optional(),
-  })
-  .strict();
+  });
 export type CreateFineTune = z.infer<typeof CreateFineTuneSchema>;
 
 /** `GET /api/v1/fine-tune/{id}/status`. */
@@ -80,34 +78,32 @@ export const FineTuneStatusAnswerSchema = FineTuneJobSchema.pick({ _id: true, st
 export type FineTuneStatusAnswer = z.infer<typeof FineTuneStatusAnswerSchema>;
 
 /** `POST /api/v1/fine-tune/copy-from`. */
-export const FineTuneCopyFromSchema = z.object({ sourceWorkspaceId: Id, fineTuneId: Id, title: z.string().trim().min(1).max(200).optional() }).strict();
+export const FineTuneCopyFromSchema = z.strictObject({ sourceWorkspaceId: Id, fineTuneId: Id, title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional() });
 export type FineTuneCopyFrom = z.infer<typeof FineTuneCopyFromSchema>;
 
 /** `POST /api/v1/fine-tune/{id}/export-to-qa`: how many pairs become tests, and the new suite's title, description and pass threshold. */
 export const FineTuneExportToQaSchema = z
-  .object({
-    limit: z.number().int().min(1).max(500).optional(),
-    title: z.string().trim().min(1).max(200).optional(),
+  .strictObject({
+    limit: z.number().check(z.int(), z.gte(1), z.lte(500)).optional(),
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional(),
     description: z.string().max(2000).optional(),
-    passThreshold: z.number().min(0).max(1).optional(),
-  })
-  .strict();
+    passThreshold: z.number().check(z.gte(0), z.lte(1)).optional(),
+  });
 export type FineTuneExportToQa = z.infer<typeof FineTuneExportToQaSchema>;
 
 // Workspace chat
 /** `POST /api/v1/workspaces/{ws}/chat/completions` (the path is the server SDK's; the body is emulator-defined, OpenAI-style). */
 export const WorkspaceChatRequestSchema = z
-  .object({
+  .strictObject({
     messages: z.array(WorkspaceChatMessageSchema).min(1).max(200),
     /** The release whose settings (RAG indexes, assistant, prompt) answer; default: the workspace's first active release. */
     releaseId: Id.optional(),
     /** A model in place of the release's: a catalog id, or a fine-tune (`ft:…`) of the workspace once succeeded. */
-    model: z.string().min(1).max(200).optional(),
+    model: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
     /** Continue a conversation this route answered before (its `transcriptId`); only the last message is new then. */
     transcriptId: Id.optional(),
     /** `true` answers server-sent `chat.completion.chunk` events, then `data: [DONE]`. */
     stream: z.boolean().optional(),
   })
-  .strict()
   .refine((b) => b.messages[b.messages.length - 1]?.role === 'user', { message: 'The last message must be the user’s', path: ['messages'] });
 export type WorkspaceChatRequest = z.infer<typeof WorkspaceChatRequestSchema>;

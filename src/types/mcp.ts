@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 /** `POST /white-label/{whitelabelId}/mcp-settings` body: the workspace's master switch. */
-export const McpSettingsInputSchema = z.object({ enabled: z.boolean() }).strict();
+export const McpSettingsInputSchema = z.strictObject({ enabled: z.boolean() });
 export type McpSettingsInput = z.infer<typeof McpSettingsInputSchema>;
 
 /** The workspace's tool-server settings (`mcpSettings` of the real dashboard). */
@@ -47,34 +47,31 @@ export type McpServerRecord = z.infer<typeof McpServerRecordSchema>;
 const HeadersSchema = z.record(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'an HTTP header name'), z.string().max(4000));
 
 export const McpServerCreateSchema = z
-  .object({
-    title: z.string().trim().min(1).max(200),
+  .strictObject({
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
     url: z.url({ protocol: /^https?$/ }).max(2000),
     transport: McpTransportSchema.default('streamable-http'),
     headers: HeadersSchema.optional(),
     enabled: z.boolean().default(true),
-  })
-  .strict();
+  });
 export type McpServerCreate = z.infer<typeof McpServerCreateSchema>;
 
 export const McpServerPatchSchema = z
-  .object({
-    title: z.string().trim().min(1).max(200).optional(),
+  .strictObject({
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional(),
     url: z.url({ protocol: /^https?$/ }).max(2000).optional(),
     transport: McpTransportSchema.optional(),
     headers: HeadersSchema.nullable().optional(),
     enabled: z.boolean().optional(),
-  })
-  .strict();
+  });
 export type McpServerPatch = z.infer<typeof McpServerPatchSchema>;
 
 /** `POST /api/v1/releases/from-mcp`: the CLI's `release create-from-mcp --url --name`. */
 export const ReleaseFromMcpInputSchema = z
-  .object({
+  .strictObject({
     url: z.url({ protocol: /^https?$/ }).max(2000),
-    name: z.string().trim().min(1).max(200).optional(),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional(),
     transport: McpTransportSchema.default('streamable-http'),
     headers: HeadersSchema.optional(),
-  })
-  .strict();
+  });
 export type ReleaseFromMcpInput = z.infer<typeof ReleaseFromMcpInputSchema>;

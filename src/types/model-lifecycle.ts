@@ -27,10 +27,10 @@ export const TrainingDataSetSchema = z.object({
   workspaceId: IdSchema,
   status: TrainingDataStatusSchema,
   /** Percent of the sources read, 0 to 100. */
-  progress: z.number().int().min(0).max(100),
+  progress: z.number().check(z.int(), z.gte(0), z.lte(100)),
   sources: z.array(TrainingSourceSchema),
   maxPairs: z.number().int(),
-  pairCount: z.number().int().nonnegative(),
+  pairCount: z.number().check(z.int(), z.nonnegative()),
   error: z.string().optional(),
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
@@ -42,7 +42,7 @@ export type TrainingDataSet = z.infer<typeof TrainingDataSetSchema>;
 export const FineTuneStatusSchema = z.enum(['created', 'queued', 'validating', 'running', 'succeeded', 'failed', 'cancelled']);
 export type FineTuneStatus = z.infer<typeof FineTuneStatusSchema>;
 
-export const LossPointSchema = z.object({ epoch: z.number().int().min(1), loss: z.number() });
+export const LossPointSchema = z.object({ epoch: z.number().check(z.int(), z.gte(1)), loss: z.number() });
 export type LossPoint = z.infer<typeof LossPointSchema>;
 
 export const FineTuneJobSchema = z.object({
@@ -54,10 +54,10 @@ export const FineTuneJobSchema = z.object({
   /** The training-data set id the job trains on. */
   trainingData: IdSchema,
   status: FineTuneStatusSchema,
-  hyperparameters: z.object({ epochs: z.number().int().min(1) }),
-  progress: z.object({ epoch: z.number().int().nonnegative(), totalEpochs: z.number().int().min(1), percent: z.number().int().min(0).max(100) }),
+  hyperparameters: z.object({ epochs: z.number().check(z.int(), z.gte(1)) }),
+  progress: z.object({ epoch: z.number().check(z.int(), z.nonnegative()), totalEpochs: z.number().check(z.int(), z.gte(1)), percent: z.number().check(z.int(), z.gte(0), z.lte(100)) }),
   lossCurve: z.array(LossPointSchema),
-  trainedPairs: z.number().int().nonnegative().optional(),
+  trainedPairs: z.number().check(z.int(), z.nonnegative()).optional(),
   /** `ft:<baseModel>:<id>` once succeeded: what a release's `assistant {id, finetune: true}` names. */
   fineTunedModel: z.string().nullable(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
@@ -79,7 +79,7 @@ export type QaExport = z.infer<typeof QaExportSchema>;
 
 export const WorkspaceChatMessageSchema = z.object({
   role: z.enum(['system', 'user', 'assistant']),
-  content: z.string().min(1).max(32_000),
+  content: z.string().check(z.minLength(1), z.maxLength(32_000)),
 });
 export type WorkspaceChatMessage = z.infer<typeof WorkspaceChatMessageSchema>;
 

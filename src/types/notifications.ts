@@ -51,19 +51,19 @@ export type Notification = z.infer<typeof NotificationSchema>;
 export const NotificationListSchema = z.object({
   docs: z.array(NotificationSchema),
   pagination: z.object({
-    page: z.number().int().min(1),
-    limit: z.number().int().min(1),
-    total: z.number().int().nonnegative(),
-    totalPages: z.number().int().nonnegative(),
+    page: z.number().check(z.int(), z.gte(1)),
+    limit: z.number().check(z.int(), z.gte(1)),
+    total: z.number().check(z.int(), z.nonnegative()),
+    totalPages: z.number().check(z.int(), z.nonnegative()),
     hasMore: z.boolean(),
   }),
   data: z.array(NotificationSchema),
   hasMore: z.boolean(),
-  total: z.number().int().nonnegative(),
+  total: z.number().check(z.int(), z.nonnegative()),
 });
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
-export const NotificationCountSchema = z.object({ unread: z.number().int().nonnegative(), total: z.number().int().nonnegative() });
+export const NotificationCountSchema = z.object({ unread: z.number().check(z.int(), z.nonnegative()), total: z.number().check(z.int(), z.nonnegative()) });
 export type NotificationCount = z.infer<typeof NotificationCountSchema>;
 
 export const NotificationChannelTypeSchema = z.enum(['email', 'webhook']);
@@ -111,7 +111,7 @@ export const DeliveryStatusSchema = z.enum(['pending', 'delivered', 'retrying', 
 export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
 
 export const DeliveryAttemptSchema = z.object({
-  attempt: z.number().int().min(1),
+  attempt: z.number().check(z.int(), z.gte(1)),
   /** Emulator time the attempt was made. */
   at: IsoTimestampSchema,
   /** The receiver's HTTP status; null when no answer came (network error, timeout). */

@@ -50,7 +50,7 @@ export const QaJudgementSchema = z.object({
 export type QaJudgement = z.infer<typeof QaJudgementSchema>;
 
 export const QaArenaVariantSchema = z.object({
-  index: z.number().int().nonnegative(),
+  index: z.number().check(z.int(), z.nonnegative()),
   label: z.string(),
   releaseId: IdSchema,
   model: z.string().nullable(),
@@ -83,9 +83,9 @@ export const QaResultSchema = z.object({
   /** Why no reply came (e.g. every assistant of the release failed). */
   error: z.string().optional(),
   arenaVariants: z.array(QaArenaVariantSchema).optional(),
-  arenaSelectedIndex: z.number().int().nonnegative().optional(),
+  arenaSelectedIndex: z.number().check(z.int(), z.nonnegative()).optional(),
   arenaStreamingStatus: z.string().optional(),
-  arenaExpectedVariants: z.number().int().nonnegative().optional(),
+  arenaExpectedVariants: z.number().check(z.int(), z.nonnegative()).optional(),
 });
 export type QaResult = z.infer<typeof QaResultSchema>;
 

@@ -26,16 +26,15 @@ export const RagConfigSchema = RagDefaultsSchema.extend({
 export type RagConfig = z.infer<typeof RagConfigSchema>;
 
 export const RagConfigPatchSchema = z
-  .object({
+  .strictObject({
     chunkingTool: ChunkingToolSchema.optional(),
     vectorIndexTool: VectorIndexToolSchema.optional(),
-    embeddingModel: z.string().trim().min(1).max(200).optional(),
-    chunkSize: z.number().int().min(32).max(8192).optional(),
-    chunkOverlap: z.number().int().min(0).max(4096).optional(),
-    contextPerMessage: z.number().int().min(1).max(100).optional(),
-    minimumSimilarity: z.number().min(0).max(1).optional(),
-  })
-  .strict();
+    embeddingModel: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional(),
+    chunkSize: z.number().check(z.int(), z.gte(32), z.lte(8192)).optional(),
+    chunkOverlap: z.number().check(z.int(), z.gte(0), z.lte(4096)).optional(),
+    contextPerMessage: z.number().check(z.int(), z.gte(1), z.lte(100)).optional(),
+    minimumSimilarity: z.number().check(z.gte(0), z.lte(1)).optional(),
+  });
 export type RagConfigPatch = z.infer<typeof RagConfigPatchSchema>;
 
 // Index health (GET /api/v1/rag/health).
@@ -87,12 +86,11 @@ export type RagProductList = z.infer<typeof RagProductListSchema>;
 // Synthesis (POST /api/v1/rag/synthesize).
 
 export const RagSynthesizeInputSchema = z
-  .object({
-    query: z.string().trim().min(1).max(4000),
-    collectionId: z.string().min(1).max(200),
-    topK: z.number().int().min(1).max(50).optional(),
-  })
-  .strict();
+  .strictObject({
+    query: z.string().check(z.trim(), z.minLength(1), z.maxLength(4000)),
+    collectionId: z.string().check(z.minLength(1), z.maxLength(200)),
+    topK: z.number().check(z.int(), z.gte(1), z.lte(50)).optional(),
+  });
 export type RagSynthesizeInput = z.infer<typeof RagSynthesizeInputSchema>;
 
 export const RagCitationSchema = z.object({
@@ -121,14 +119,13 @@ export type RagSynthesis = z.infer<typeof RagSynthesisSchema>;
 // Retrieval tests (POST /api/v1/rag/test-retrieval).
 
 export const RagTestRetrievalInputSchema = z
-  .object({
-    queries: z.array(z.string().trim().min(1).max(2000)).min(1).max(50),
-    collectionId: z.string().min(1).max(200),
+  .strictObject({
+    queries: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(2000))).min(1).max(50),
+    collectionId: z.string().check(z.minLength(1), z.maxLength(200)),
     /** File ids each query should retrieve: one list for every query, or one list per query (same order). */
-    expected: z.union([z.array(z.string().min(1).max(200)).max(1000), z.array(z.array(z.string().min(1).max(200)).max(1000))]).optional(),
-    topK: z.number().int().min(1).max(50).optional(),
-  })
-  .strict();
+    expected: z.union([z.array(z.string().check(z.minLength(1), z.maxLength(200))).max(1000), z.array(z.array(z.string().check(z.minLength(1), z.maxLength(200))).max(1000))]).optional(),
+    topK: z.number().check(z.int(), z.gte(1), z.lte(50)).optional(),
+  });
 export type RagTestRetrievalInput = z.infer<typeof RagTestRetrievalInputSchema>;
 
 export const RagRetrievalResultSchema = z.object({
@@ -153,7 +150,7 @@ export type RagTestRetrieval = z.infer<typeof RagTestRetrievalSchema>;
 
 // Deduplication (POST /api/v1/rag/dedupe-chunks, /api/v1/rag/dedupe-files).
 
-export const RagDedupeChunksInputSchema = z.object({ collectionId: z.string().min(1).max(200), dryRun: z.boolean().default(false) }).strict();
+export const RagDedupeChunksInputSchema = z.strictObject({ collectionId: z.string().check(z.minLength(1), z.maxLength(200)), dryRun: z.boolean().default(false) });
 export type RagDedupeChunksInput = z.infer<typeof RagDedupeChunksInputSchema>;
 
 export const RagDedupeGroupSchema = z.object({
@@ -177,7 +174,7 @@ export const RagDedupeChunksSchema = z.object({
 });
 export type RagDedupeChunks = z.infer<typeof RagDedupeChunksSchema>;
 
-export const RagDedupeFilesInputSchema = z.object({ collectionId: z.string().min(1).max(200).optional(), dryRun: z.boolean().default(false) }).strict();
+export const RagDedupeFilesInputSchema = z.strictObject({ collectionId: z.string().check(z.minLength(1), z.maxLength(200)).optional(), dryRun: z.boolean().default(false) });
 export type RagDedupeFilesInput = z.infer<typeof RagDedupeFilesInputSchema>;
 
 export const RagDedupeFilesSchema = z.object({

@@ -47,7 +47,7 @@ export type VectorIndexTool = z.infer<typeof VectorIndexToolSchema>;
 export const RagFileRecordSchema = z
   .object({
     _id: IdSchema,
-    chunksCount: z.number().int().nonnegative().optional(),
+    chunksCount: z.number().check(z.int(), z.nonnegative()).optional(),
     /** The vectors (indexes) that reference the file. */
     ragVectors: z.array(JsonObjectSchema).optional(),
   })
@@ -63,7 +63,7 @@ export const RagDocumentSchema = z.object({
   mimeType: z.string(),
   fileSizeBytes: z.number().nonnegative(),
   status: RagDocumentStatusSchema,
-  chunkCount: z.number().int().nonnegative(),
+  chunkCount: z.number().check(z.int(), z.nonnegative()),
   error: z.string().optional(),
   /** Backlink shown on chat context bubbles. */
   sourceUrl: z.string().optional(),
@@ -116,7 +116,7 @@ export const RagContextCommonSchema = z.object({
   /** The authoritative provenance for the whole result. */
   sources: z.array(z.string()),
   query: z.string(),
-  total: z.number().int().nonnegative(),
+  total: z.number().check(z.int(), z.nonnegative()),
   retrievalMs: z.number().nonnegative(),
 });
 export type RagContextCommon = z.infer<typeof RagContextCommonSchema>;
@@ -160,11 +160,11 @@ export type RagChunkListItem = z.infer<typeof RagChunkListItemSchema>;
 export const RagChunkListPageSchema = z.object({
   page: z.array(RagChunkListItemSchema),
   /** Chunks in the whole vector. */
-  total: z.number().int().nonnegative(),
+  total: z.number().check(z.int(), z.nonnegative()),
   /** Files with chunks in the vector. */
-  sourceDocCount: z.number().int().nonnegative(),
-  offset: z.number().int().nonnegative(),
-  length: z.number().int().positive(),
+  sourceDocCount: z.number().check(z.int(), z.nonnegative()),
+  offset: z.number().check(z.int(), z.nonnegative()),
+  length: z.number().check(z.int(), z.positive()),
 });
 export type RagChunkListPage = z.infer<typeof RagChunkListPageSchema>;
 
@@ -194,7 +194,7 @@ export const RagContextQuerySchema = z
     collectionId: IdSchema.optional(),
     groupId: IdSchema.optional(),
     /** Any count is taken; the server caps it at RAG_CONTEXT_MAX_TOP_K (real wire: fulcrum divinci-rag-client.ts "Server caps at 50"). */
-    topK: z.number().int().min(1).max(10_000).optional(),
+    topK: z.number().check(z.int(), z.gte(1), z.lte(10_000)).optional(),
   })
   .refine((value) => (value.collectionId === undefined) !== (value.groupId === undefined), {
     message: 'Give exactly one of collectionId or groupId',
@@ -204,10 +204,10 @@ export type RagContextQuery = z.infer<typeof RagContextQuerySchema>;
 
 /** Settings of a typed RAG collection; chunk sizes are in tokens. */
 export const RagCollectionSettingsSchema = z.object({
-  chunkSize: z.number().int().positive(),
-  chunkOverlap: z.number().int().nonnegative(),
-  maxChunksPerQuery: z.number().int().positive(),
-  similarityThreshold: z.number().min(0).max(1),
+  chunkSize: z.number().check(z.int(), z.positive()),
+  chunkOverlap: z.number().check(z.int(), z.nonnegative()),
+  maxChunksPerQuery: z.number().check(z.int(), z.positive()),
+  similarityThreshold: z.number().check(z.gte(0), z.lte(1)),
 });
 export type RagCollectionSettings = z.infer<typeof RagCollectionSettingsSchema>;
 
@@ -218,8 +218,8 @@ export const RagCollectionSchema = z.object({
   description: z.string().optional(),
   workspaceId: IdSchema,
   status: RagCollectionStatusSchema,
-  documentCount: z.number().int().nonnegative(),
-  chunkCount: z.number().int().nonnegative(),
+  documentCount: z.number().check(z.int(), z.nonnegative()),
+  chunkCount: z.number().check(z.int(), z.nonnegative()),
   storageSizeBytes: z.number().nonnegative(),
   embeddingModel: z.string(),
   settings: RagCollectionSettingsSchema,
@@ -230,7 +230,7 @@ export type RagCollection = z.infer<typeof RagCollectionSchema>;
 /** One typed search hit: a chunk, its score (0 to 1) and the document it came from. */
 export const RagSearchResultSchema = z.object({
   chunk: ChunkSchema,
-  score: z.number().min(0).max(1),
+  score: z.number().check(z.gte(0), z.lte(1)),
   document: z.object({
     id: IdSchema,
     originalName: z.string(),
@@ -244,7 +244,7 @@ export const VectorizeStatusSchema = z.object({
   fileId: IdSchema,
   status: z.string(),
   queryable: z.boolean(),
-  chunksIndexed: z.number().int().nonnegative(),
-  chunksTotal: z.number().int().nonnegative(),
+  chunksIndexed: z.number().check(z.int(), z.nonnegative()),
+  chunksTotal: z.number().check(z.int(), z.nonnegative()),
 });
 export type VectorizeStatus = z.infer<typeof VectorizeStatusSchema>;

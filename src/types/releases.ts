@@ -17,8 +17,8 @@ export const AssistantReferenceSchema = z.object({
 export type AssistantReference = z.infer<typeof AssistantReferenceSchema>;
 
 export const McpRateLimitSchema = z.object({
-  requestsPerMinute: z.number().int().nonnegative(),
-  requestsPerDay: z.number().int().nonnegative(),
+  requestsPerMinute: z.number().check(z.int(), z.nonnegative()),
+  requestsPerDay: z.number().check(z.int(), z.nonnegative()),
 });
 export type McpRateLimit = z.infer<typeof McpRateLimitSchema>;
 
@@ -66,12 +66,12 @@ const ChatCTAFields = z.object({
   crmDestination: z.string().optional(),
   triggerMode: CtaTriggerModeSchema.optional(),
   /** Fire every Nth assistant reply. */
-  intervalMessages: z.number().int().min(1).max(100).optional(),
+  intervalMessages: z.number().check(z.int(), z.gte(1), z.lte(100)).optional(),
   /** Do not fire before the Nth reply. */
-  minMessagesBeforeFirst: z.number().int().nonnegative().optional(),
-  maxPerThread: z.number().int().positive().default(1),
+  minMessagesBeforeFirst: z.number().check(z.int(), z.nonnegative()).optional(),
+  maxPerThread: z.number().check(z.int(), z.positive()).default(1),
   /** Minimum replies between fires. */
-  cooldownMessages: z.number().int().nonnegative().optional(),
+  cooldownMessages: z.number().check(z.int(), z.nonnegative()).optional(),
   formFields: z.array(CtaFormFieldSchema).optional(),
   /** Challenge on submit. */
   requireCaptcha: z.boolean().optional(),
@@ -104,7 +104,7 @@ export type CtaVersionSource = z.infer<typeof CtaVersionSourceSchema>;
 
 /** A stored CTA revision (read-only); the snapshot holds the editable fields without the write-only token. */
 export const CtaVersionEntrySchema = z.object({
-  version: z.number().int().positive(),
+  version: z.number().check(z.int(), z.positive()),
   savedAt: EpochMsSchema,
   source: CtaVersionSourceSchema,
   snapshot: ChatCTAPublicSchema,
@@ -117,8 +117,8 @@ export type CtaVersionEntry = z.infer<typeof CtaVersionEntrySchema>;
 export const ReleaseConfigSchema = z.object({
   model: z.string().optional(),
   systemPrompt: z.string().optional(),
-  maxTokens: z.number().int().positive().optional(),
-  temperature: z.number().min(0).max(2).optional(),
+  maxTokens: z.number().check(z.int(), z.positive()).optional(),
+  temperature: z.number().check(z.gte(0), z.lte(2)).optional(),
   ragCollectionIds: z.array(IdSchema).optional(),
   contextBubbles: z.boolean().optional(),
   productRecommendations: z.boolean().optional(),
@@ -132,7 +132,7 @@ export const ReleaseConfigSchema = z.object({
   /** Routes inference through a provider credential. */
   byokId: IdSchema.optional(),
   /** Turns one anonymous conversation may take (real clients' top-level `maxAnonymousChatMessages`). */
-  maxAnonymousChatMessages: z.number().int().min(1).optional(),
+  maxAnonymousChatMessages: z.number().check(z.int(), z.gte(1)).optional(),
   /** Landing-page chat needs the signed headers (the CLI's `--require-signed-anonymous-chat`). */
   requireSignedAnonymousChat: z.boolean().optional(),
 });
@@ -215,7 +215,7 @@ export const ReleaseWireFieldsSchema = z.object({
   ragIndexes: z.array(RagIndexRefSchema),
   allowAnonymousChat: z.boolean(),
   /** `config.maxAnonymousChatMessages`: the turns one anonymous conversation may take. */
-  maxAnonymousChatMessages: z.number().int().min(1).optional(),
+  maxAnonymousChatMessages: z.number().check(z.int(), z.gte(1)).optional(),
   /** `config.requireSignedAnonymousChat`: landing chat needs the HMAC headers. */
   requireSignedAnonymousChat: z.boolean().optional(),
   promptModeration: PromptModerationSchema.optional(),
@@ -242,7 +242,7 @@ export const ReleaseDraftBodySchema = z.object({
   title: z.string().min(1),
   description: z.string().optional(),
   allowAnonymousChat: z.boolean().optional(),
-  maxAnonymousChatMessages: z.number().int().min(1).optional(),
+  maxAnonymousChatMessages: z.number().check(z.int(), z.gte(1)).optional(),
   assistant: AssistantReferenceSchema.optional(),
   promptModeration: PromptModerationSchema.optional(),
   ragIndexes: z.array(z.union([RagIndexRefSchema, IdSchema])).optional(),

@@ -7,7 +7,7 @@ export const TermsGateSchema = z.object({
   required: z.boolean(),
   tosId: IdSchema.optional(),
   /** The current published version. */
-  version: z.number().int().positive().optional(),
+  version: z.number().check(z.int(), z.positive()).optional(),
   title: z.string().optional(),
   /** Markdown body. */
   content: z.string().optional(),
@@ -17,7 +17,7 @@ export type TermsGate = z.infer<typeof TermsGateSchema>;
 /** Body of a terms accept; `anonymousSessionId` is required when there is no authenticated user (checked by the route). */
 export const TermsAcceptInputSchema = z.object({
   tosId: IdSchema,
-  version: z.number().int().positive(),
+  version: z.number().check(z.int(), z.positive()),
   anonymousSessionId: z.string().min(1).optional(),
   releaseId: IdSchema.optional(),
 });

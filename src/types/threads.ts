@@ -18,7 +18,7 @@ export const AdminThreadSchema = z.object({
   ownerId: z.string(),
   workspaceId: IdSchema,
   kind: ThreadKindSchema,
-  messageCount: z.number().int().nonnegative(),
+  messageCount: z.number().check(z.int(), z.nonnegative()),
   lastMessageAt: IsoTimestampSchema.optional(),
   visibility: ThreadVisibilitySchema,
   archived: z.boolean(),
@@ -33,16 +33,16 @@ export function docsPage<T extends z.ZodType>(item: T) {
   return z.object({
     docs: z.array(item),
     pagination: z.object({
-      page: z.number().int().positive(),
-      limit: z.number().int().positive(),
-      total: z.number().int().nonnegative(),
-      totalPages: z.number().int().nonnegative(),
+      page: z.number().check(z.int(), z.positive()),
+      limit: z.number().check(z.int(), z.positive()),
+      total: z.number().check(z.int(), z.nonnegative()),
+      totalPages: z.number().check(z.int(), z.nonnegative()),
       hasMore: z.boolean(),
     }),
     data: z.array(item),
     hasMore: z.boolean(),
     nextCursor: z.string().optional(),
-    total: z.number().int().nonnegative(),
+    total: z.number().check(z.int(), z.nonnegative()),
   });
 }
 
@@ -59,7 +59,7 @@ export const ThreadPrefixSchema = z.object({
   /** The published lines (what releases naming it use). */
   prefix: z.array(z.string()),
   /** The current published version: 1 on create, +1 on every publish or restore. */
-  version: z.number().int().positive(),
+  version: z.number().check(z.int(), z.positive()),
   /** The draft the next publish makes current (equal to `prefix` when nothing is pending). */
   draft: z.array(z.string()),
   hasUnpublishedChanges: z.boolean(),
@@ -70,11 +70,11 @@ export const ThreadPrefixSchema = z.object({
 export type ThreadPrefix = z.infer<typeof ThreadPrefixSchema>;
 
 export const ThreadPrefixVersionSchema = z.object({
-  version: z.number().int().positive(),
+  version: z.number().check(z.int(), z.positive()),
   prefix: z.array(z.string()),
   publishedAt: IsoTimestampSchema,
   publishedBy: z.string().nullable(),
   /** Set when the version was made by restoring an older one. */
-  restoredFrom: z.number().int().positive().optional(),
+  restoredFrom: z.number().check(z.int(), z.positive()).optional(),
 });
 export type ThreadPrefixVersion = z.infer<typeof ThreadPrefixVersionSchema>;

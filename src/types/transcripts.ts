@@ -21,7 +21,7 @@ export const TranscriptListItemSchema = z
     locked: z.boolean(),
     hideConversationStarters: z.boolean(),
     metadata: JsonObjectSchema,
-    messageCount: z.number().int().nonnegative(),
+    messageCount: z.number().check(z.int(), z.nonnegative()),
     /** Epoch ms; 0 when there are no messages. */
     lastMessageTimestamp: EpochMsSchema,
     childTranscripts: z.array(z.string()),
@@ -45,9 +45,9 @@ export type Message = z.infer<typeof MessageSchema>;
 
 /** Message paging inside one transcript. */
 export const MessagePaginationSchema = z.object({
-  total: z.number().int().nonnegative(),
-  limit: z.number().int().nonnegative(),
-  offset: z.number().int().nonnegative(),
+  total: z.number().check(z.int(), z.nonnegative()),
+  limit: z.number().check(z.int(), z.nonnegative()),
+  offset: z.number().check(z.int(), z.nonnegative()),
   hasMore: z.boolean(),
 });
 export type MessagePagination = z.infer<typeof MessagePaginationSchema>;
@@ -66,10 +66,10 @@ export type Transcript = z.infer<typeof TranscriptSchema>;
 
 /** Paging of the transcript list (`page` is 1-based). */
 export const TranscriptListPaginationSchema = z.object({
-  page: z.number().int().positive(),
-  limit: z.number().int().nonnegative(),
-  total: z.number().int().nonnegative(),
-  totalPages: z.number().int().nonnegative(),
+  page: z.number().check(z.int(), z.positive()),
+  limit: z.number().check(z.int(), z.nonnegative()),
+  total: z.number().check(z.int(), z.nonnegative()),
+  totalPages: z.number().check(z.int(), z.nonnegative()),
   hasMore: z.boolean(),
 });
 export type TranscriptListPagination = z.infer<typeof TranscriptListPaginationSchema>;
@@ -146,7 +146,7 @@ export type IngestBatchInput = z.infer<typeof IngestBatchInputSchema>;
 
 /** Answer of an `ingestBatch` call: how many messages were stored and their ids, in item order. */
 export const IngestBatchResultSchema = z.object({
-  inserted: z.number().int().nonnegative(),
+  inserted: z.number().check(z.int(), z.nonnegative()),
   messageIds: z.array(IdSchema),
 });
 export type IngestBatchResult = z.infer<typeof IngestBatchResultSchema>;

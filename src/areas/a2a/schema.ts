@@ -56,26 +56,26 @@ export const JsonRpcEnvelopeSchema = z.object({
 });
 
 const Metadata = z.record(z.string(), z.unknown());
-const TextPart = z.object({ kind: z.literal('text'), text: z.string().min(1).max(100_000), metadata: Metadata.optional() });
+const TextPart = z.object({ kind: z.literal('text'), text: z.string().check(z.minLength(1), z.maxLength(100_000)), metadata: Metadata.optional() });
 
 export const MessageSendParamsSchema = z.object({
   message: z.object({
     kind: z.literal('message').optional(),
     role: z.literal('user'),
-    messageId: z.string().min(1).max(200),
-    contextId: z.string().min(1).max(200).optional(),
-    taskId: z.string().min(1).max(200).optional(),
+    messageId: z.string().check(z.minLength(1), z.maxLength(200)),
+    contextId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
+    taskId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
     referenceTaskIds: z.array(z.string().max(200)).max(20).optional(),
     parts: z.array(TextPart).min(1).max(20),
     metadata: Metadata.optional(),
     extensions: z.array(z.string()).optional(),
   }),
-  metadata: z.object({ releaseId: z.string().min(1).max(200).optional() }).catchall(z.unknown()).optional(),
+  metadata: z.object({ releaseId: z.string().check(z.minLength(1), z.maxLength(200)).optional() }).catchall(z.unknown()).optional(),
   configuration: z
     .object({
       /** false: answer at once with the submitted task; it runs when next looked at (tasks/get). */
       blocking: z.boolean().optional(),
-      historyLength: z.number().int().min(0).optional(),
+      historyLength: z.number().check(z.int(), z.gte(0)).optional(),
       acceptedOutputModes: z.array(z.string()).optional(),
     })
     .catchall(z.unknown())
@@ -84,6 +84,6 @@ export const MessageSendParamsSchema = z.object({
 export type MessageSendParams = z.infer<typeof MessageSendParamsSchema>;
 
 /** `tasks/get` (TaskQueryParams). */
-export const TaskQueryParamsSchema = z.object({ id: z.string().min(1).max(200), historyLength: z.number().int().min(0).optional(), metadata: Metadata.optional() });
+export const TaskQueryParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)), historyLength: z.number().check(z.int(), z.gte(0)).optional(), metadata: Metadata.optional() });
 /** `tasks/cancel` and `tasks/resubscribe` (TaskIdParams). */
-export const TaskIdParamsSchema = z.object({ id: z.string().min(1).max(200), metadata: Metadata.optional() });
+export const TaskIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)), metadata: Metadata.optional() });

@@ -6,20 +6,20 @@ import { TIER_SLUGS, TierLimitsSchema } from '../tiers/public.js';
 const Origin = z.string().regex(/^https?:\/\/[^/\s]+$/, 'An origin is scheme://host[:port], without a path');
 
 const editable = {
-  name: z.string().trim().min(1).max(200),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length),
   allowedOrigins: z.array(Origin).max(100),
   allowedTiers: z.array(z.enum(TIER_SLUGS)).nullable(),
   customTierLimits: z.partialRecord(z.enum(TIER_SLUGS), TierLimitsSchema).nullable(),
-  rateLimit: z.number().int().positive().max(1_000_000).nullable(),
-  rateLimitPerDay: z.number().int().positive().max(1_000_000_000).nullable(),
+  rateLimit: z.number().check(z.int(), z.positive(), z.lte(1_000_000)).nullable(),
+  rateLimitPerDay: z.number().check(z.int(), z.positive(), z.lte(1_000_000_000)).nullable(),
   expiresAt: z.iso.datetime({ offset: true }).nullable(),
 };
 
 export const CreateKeySchema = z
-  .object({
+  .strictObject({
     /** The server SDK's `create({ workspaceId, name })`: must name the workspace of the path. */
-    workspaceId: z.string().min(1).max(200).optional(),
+    workspaceId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
     name: editable.name,
     permissions: editable.permissions.default([]),
     allowedOrigins: editable.allowedOrigins.default([]),
@@ -28,15 +28,14 @@ export const CreateKeySchema = z
     rateLimit: editable.rateLimit.optional(),
     rateLimitPerDay: editable.rateLimitPerDay.optional(),
     expiresAt: editable.expiresAt.optional(),
-  })
-  .strict();
+  });
 export type CreateKeyInput = z.infer<typeof CreateKeySchema>;
 
 export const UpdateKeySchema = z.object(editable).partial().strict();
 export type UpdateKeyInput = z.infer<typeof UpdateKeySchema>;
 
-export const WorkspaceParams = z.object({ workspaceId: z.string().min(1).max(200) });
-export const KeyParams = z.object({ workspaceId: z.string().min(1).max(200), keyId: z.string().min(1).max(200) });
+export const WorkspaceParams = z.object({ workspaceId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const KeyParams = z.object({ workspaceId: z.string().check(z.minLength(1), z.maxLength(200)), keyId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 export const ListKeysQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CreatePresetSchema } from './schema.js';
 import type { ArenaPresetStore } from './store.js';
 
-export const ArenaPresetSectionSchema = z.array(CreatePresetSchema.extend({ id: z.string().min(1).max(200).optional() }).strict()).max(200);
+export const ArenaPresetSectionSchema = z.array(CreatePresetSchema.extend({ id: z.string().check(z.minLength(1), z.maxLength(200)).optional() }).strict()).max(200);
 export type ArenaPresetSection = z.infer<typeof ArenaPresetSectionSchema>;
 
 export async function loadArenaPresets(section: ArenaPresetSection, workspaceId: string, store: ArenaPresetStore): Promise<void> {

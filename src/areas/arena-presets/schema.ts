@@ -11,5 +11,5 @@ export {
   type UpdateArenaPreset as UpdatePresetInput,
 } from '../../types/qa-inputs.js';
 
-export const PresetParamsSchema = z.object({ presetId: z.string().min(1).max(200) });
+export const PresetParamsSchema = z.object({ presetId: z.string().check(z.minLength(1), z.maxLength(200)) });
 export const PresetListQuerySchema = PageQuerySchema;

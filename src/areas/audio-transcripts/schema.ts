@@ -5,34 +5,26 @@ import { AudioTranscriptSchema, AudioTranscriptStatusSchema } from '../../types/
 import { ChunkingToolSchema } from '../../types/rag.js';
 import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 /** Base64 (standard or URL-safe alphabet, padding optional); the JSON body limit bounds its size. */
 export const Base64AudioSchema = z
-  .string()
-  .min(4)
-  .regex(/^[A-Za-z0-9+/_-]+={0,2}$/, 'Expected base64-encoded audio bytes');
+  .string().check(z.minLength(4), z.regex(/^[A-Za-z0-9+/_-]+={0,2}$/, 'Expected base64-encoded audio bytes'));
 const Filename = z
-  .string()
-  .trim()
-  .min(1)
-  .max(255)
+  .string().check(z.trim(), z.minLength(1), z.maxLength(255))
   .refine((name) => !/[\\/\u0000-\u001f]/.test(name), 'A file name, without path separators or control characters');
 const AudioType = z
-  .string()
-  .trim()
-  .max(100)
-  .regex(/^(audio|video)\/[A-Za-z0-9.+-]+$|^application\/octet-stream$/, 'An audio media type, e.g. audio/wav or audio/mpeg');
+  .string().check(z.trim(), z.maxLength(100), z.regex(/^(audio|video)\/[A-Za-z0-9.+-]+$|^application\/octet-stream$/, 'An audio media type, e.g. audio/wav or audio/mpeg'));
 
 export const AudioParamsSchema = z.object({ audioId: Id });
 export const AudioListQuerySchema = PageQuerySchema.extend({ status: AudioTranscriptStatusSchema.optional() });
 export const AudioListSchema = pageSchema(AudioTranscriptSchema);
 
-export const UploadUrlSchema = z.object({ filename: Filename, contentType: AudioType.default('application/octet-stream') }).strict();
+export const UploadUrlSchema = z.strictObject({ filename: Filename, contentType: AudioType.default('application/octet-stream') });
 
 export const CreateAudioSchema = z
-  .object({
+  .strictObject({
     /** A presigned upload's key (POST …/audio/upload-url, or POST /api/v1/rag/presigned). */
-    fileKey: z.string().min(1).max(300).optional(),
+    fileKey: z.string().check(z.minLength(1), z.maxLength(300)).optional(),
     /** An http(s) URL the service fetches. */
     url: z
       .url({ protocol: /^https?$/ })
@@ -42,10 +34,9 @@ export const CreateAudioSchema = z
     audio: Base64AudioSchema.optional(),
     filename: Filename.optional(),
     contentType: AudioType.optional(),
-    title: z.string().trim().min(1).max(500).optional(),
-    language: z.string().min(2).max(20).optional(),
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)).optional(),
+    language: z.string().check(z.minLength(2), z.maxLength(20)).optional(),
   })
-  .strict()
   .superRefine((body, ctx) => {
     const given = ['fileKey', 'url', 'audio'].filter((k) => body[k as 'fileKey'] !== undefined);
     if (given.length === 0) ctx.addIssue({ code: 'custom', path: ['fileKey'], message: 'Give one of fileKey, url or audio' });
@@ -54,15 +45,14 @@ export const CreateAudioSchema = z
 export type CreateAudioInput = z.infer<typeof CreateAudioSchema>;
 
 export const GenerateRagSchema = z
-  .object({
+  .strictObject({
     vectorId: Id.optional(),
     /** An alias of vectorId (the rag routes' name). */
     ragVectorId: Id.optional(),
-    title: z.string().trim().min(1).max(500).optional(),
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)).optional(),
     description: z.string().max(5000).optional(),
     chunkingTool: ChunkingToolSchema.optional(),
   })
-  .strict()
   .refine((b) => !(b.vectorId !== undefined && b.ragVectorId !== undefined && b.vectorId !== b.ragVectorId), {
     path: ['ragVectorId'],
     message: 'Give vectorId or ragVectorId, not two different ids',

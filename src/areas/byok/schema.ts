@@ -9,19 +9,15 @@ export const ByokProviderSchema = z.enum(BYOK_PROVIDERS);
 export const KEY_HINT_CHARS = 4;
 
 const ProviderKeySchema = z
-  .string()
-  .min(8, 'A provider key has at least 8 characters')
-  .max(4096)
-  .regex(/^\S+$/, 'A provider key has no whitespace');
+  .string().check(z.minLength(8, 'A provider key has at least 8 characters'), z.maxLength(4096), z.regex(/^\S+$/, 'A provider key has no whitespace'));
 
 export const CreateByokSchema = z
-  .object({ provider: ByokProviderSchema, key: ProviderKeySchema, name: z.string().trim().min(1).max(200).optional() })
-  .strict();
+  .strictObject({ provider: ByokProviderSchema, key: ProviderKeySchema, name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional() });
 export type CreateByokInput = z.infer<typeof CreateByokSchema>;
 
-export const RotateByokSchema = z.object({ key: ProviderKeySchema }).strict();
+export const RotateByokSchema = z.strictObject({ key: ProviderKeySchema });
 
-export const ByokParamsSchema = z.object({ byokId: z.string().min(1).max(200) });
+export const ByokParamsSchema = z.object({ byokId: z.string().check(z.minLength(1), z.maxLength(200)) });
 export const ByokListQuerySchema = PageQuerySchema;
 
 export const ByokCredentialSchema = z.object({

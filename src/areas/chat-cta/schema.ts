@@ -8,13 +8,13 @@ export const CTA_SOURCES = ['user', 'agent', 'restore'] as const;
 /** A captcha token the emulator treats as a failed challenge; any other non-empty token passes. */
 export const FAILING_CAPTCHA_TOKEN = 'captcha-fail';
 
-const Url = z.string().min(1).max(2000);
+const Url = z.string().check(z.minLength(1), z.maxLength(2000));
 
 const CtaFields = z
-  .object({
-    title: z.string().trim().min(1).max(200),
-    teaserText: z.string().trim().min(1).max(1000),
-    triggerKeywords: z.array(z.string().trim().min(1).max(100)).max(100),
+  .strictObject({
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    teaserText: z.string().check(z.trim(), z.minLength(1), z.maxLength(1000)),
+    triggerKeywords: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))).max(100),
     ctaType: z.enum(['link-out', 'email-gated-download']),
     buttonLabel: z.string().max(100).optional(),
     imageUrl: Url.optional(),
@@ -25,15 +25,14 @@ const CtaFields = z
     assetUrl: Url.optional(),
     crmDestination: z.enum(CRM_DESTINATIONS).optional(),
     triggerMode: z.enum(['keywords', 'interval', 'keywords-or-interval']).optional(),
-    intervalMessages: z.number().int().min(1).max(100).optional(),
-    minMessagesBeforeFirst: z.number().int().min(0).max(10_000).optional(),
-    maxPerThread: z.number().int().min(1).max(10_000).optional(),
-    cooldownMessages: z.number().int().min(0).max(10_000).optional(),
+    intervalMessages: z.number().check(z.int(), z.gte(1), z.lte(100)).optional(),
+    minMessagesBeforeFirst: z.number().check(z.int(), z.gte(0), z.lte(10_000)).optional(),
+    maxPerThread: z.number().check(z.int(), z.gte(1), z.lte(10_000)).optional(),
+    cooldownMessages: z.number().check(z.int(), z.gte(0), z.lte(10_000)).optional(),
     formFields: z.array(z.enum(['email', 'name', 'phone'])).max(3).optional(),
     requireCaptcha: z.boolean().optional(),
-    constantContactListId: z.string().min(1).max(200).optional(),
-  })
-  .strict();
+    constantContactListId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
+  });
 
 type Fields = z.infer<typeof CtaFields>;
 
@@ -63,36 +62,34 @@ export type CtaCard = Omit<Fields, 'crmDestination'> & { crmDestination?: string
 /** Lenient reading of a card that came from a release's config (scenario or releases routes). */
 export const StoredCtaSchema = CtaFields.extend({ crmDestination: z.string().optional(), constantContactAccessToken: z.string().optional() }).strip();
 
-export const PutCtaSchema = z.object({ cta: CtaInputSchema, source: z.enum(['user', 'agent']).default('user') }).strict();
+export const PutCtaSchema = z.strictObject({ cta: CtaInputSchema, source: z.enum(['user', 'agent']).default('user') });
 
 export const CtaSubmitSchema = z
-  .object({
+  .strictObject({
     email: z.email().max(320),
-    name: z.string().trim().min(1).max(200).optional(),
-    phone: z.string().trim().regex(/^\+?[0-9 ()-]{5,32}$/, 'Not a phone number').optional(),
-    captchaToken: z.string().min(1).max(4000).optional(),
-  })
-  .strict();
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional(),
+    phone: z.string().check(z.trim(), z.regex(/^\+?[0-9 ()-]{5,32}$/, 'Not a phone number')).optional(),
+    captchaToken: z.string().check(z.minLength(1), z.maxLength(4000)).optional(),
+  });
 
-export const ReleaseParamsSchema = z.object({ releaseId: z.string().min(1).max(200) });
-export const VersionParamsSchema = z.object({ releaseId: z.string().min(1).max(200), version: z.coerce.number().int().positive() });
+export const ReleaseParamsSchema = z.object({ releaseId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const VersionParamsSchema = z.object({ releaseId: z.string().check(z.minLength(1), z.maxLength(200)), version: z.coerce.number().int().positive() });
 export const VersionListQuerySchema = z
-  .object({ limit: z.coerce.number().int().min(1).max(100).default(20), cursor: z.string().regex(/^\d{1,9}$/).optional() })
-  .strict();
+  .strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20), cursor: z.string().regex(/^\d{1,9}$/).optional() });
 
 // Answers.
 
 const CardOut = CtaFields.extend({ maxPerThread: z.number().int() });
 export const CtaAnswerSchema = z.object({
   releaseId: z.string(),
-  version: z.number().int().nonnegative(),
+  version: z.number().check(z.int(), z.nonnegative()),
   savedAt: z.number().int().nullable(),
   source: z.enum(CTA_SOURCES).nullable(),
   cta: CardOut.nullable(),
   hasConstantContactAccessToken: z.boolean(),
 });
 export const CtaVersionEntrySchema = z.object({
-  version: z.number().int().positive(),
+  version: z.number().check(z.int(), z.positive()),
   savedAt: z.number().int(),
   source: z.enum(CTA_SOURCES),
   snapshot: CardOut,

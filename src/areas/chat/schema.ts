@@ -12,55 +12,51 @@ export const LIST_MAX_LIMIT = 100;
 /** Anonymous threads are ephemeral: they answer 404 this long after creation (emulator time). */
 export const ANONYMOUS_THREAD_TTL_MS = 24 * 3_600_000;
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 const Obj = z.record(z.string(), z.unknown());
 const Visibility = z.enum(['private', 'shared', 'public']);
 
 export const CreateThreadSchema = z
-  .object({
+  .strictObject({
     releaseId: Id,
-    title: z.string().trim().min(1).max(500).optional(),
-    systemMessage: z.string().min(1).max(20_000).optional(),
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)).optional(),
+    systemMessage: z.string().check(z.minLength(1), z.maxLength(20_000)).optional(),
     visibility: Visibility.optional(),
     metadata: Obj.optional(),
-  })
-  .strict();
+  });
 export type CreateThreadInput = z.infer<typeof CreateThreadSchema>;
 
 export const AnonymousThreadSchema = CreateThreadSchema.omit({ visibility: true });
 export type AnonymousThreadInput = z.infer<typeof AnonymousThreadSchema>;
 
 export const UpdateThreadSchema = z
-  .object({
-    title: z.string().trim().min(1).max(500).optional(),
+  .strictObject({
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)).optional(),
     visibility: Visibility.optional(),
     archived: z.boolean().optional(),
   })
-  .strict()
   .refine((v) => v.title !== undefined || v.visibility !== undefined || v.archived !== undefined, { message: 'Nothing to change' });
 export type UpdateThreadInput = z.infer<typeof UpdateThreadSchema>;
 
 /** `override` applies to releases pinned to a provider key (config.byokId) only. */
 export const OverrideSchema = z
-  .object({
-    model: z.string().min(1).max(200).optional(),
-    temperature: z.number().min(0).max(2).optional(),
-    maxTokens: z.number().int().positive().max(128_000).optional(),
-  })
-  .strict();
+  .strictObject({
+    model: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
+    temperature: z.number().check(z.gte(0), z.lte(2)).optional(),
+    maxTokens: z.number().check(z.int(), z.positive(), z.lte(128_000)).optional(),
+  });
 
 export const SendMessageSchema = z
-  .object({
+  .strictObject({
     content: z.string().max(MAX_CONTENT_CHARS).refine((s) => s.trim().length > 0, { message: 'Content must not be empty' }),
     contentType: z.enum(['text', 'image', 'audio', 'file']).optional(),
     attachments: z.array(Obj).max(20).optional(),
     stream: z.boolean().optional(),
     metadata: Obj.optional(),
-    assistantName: z.string().min(1).max(200).optional(),
+    assistantName: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
     replyTo: Id.optional(),
     override: OverrideSchema.optional(),
-  })
-  .strict();
+  });
 export type SendMessageInput = z.infer<typeof SendMessageSchema>;
 
 export const ThreadParamsSchema = z.object({ threadId: Id });
@@ -70,15 +66,14 @@ const limit = (fallback: number) => z.coerce.number().int().min(1).max(LIST_MAX_
 const cursor = z.string().regex(/^\d{1,9}$/, 'Not a cursor from this API').optional();
 
 export const ThreadListQuerySchema = z
-  .object({
+  .strictObject({
     releaseId: Id.optional(),
     archived: z.enum(['true', 'false', 'all']).default('false'),
     limit: limit(THREADS_DEFAULT_LIMIT),
     cursor,
-  })
-  .strict();
+  });
 
-export const MessageListQuerySchema = z.object({ limit: limit(MESSAGES_DEFAULT_LIMIT), cursor }).strict();
+export const MessageListQuerySchema = z.strictObject({ limit: limit(MESSAGES_DEFAULT_LIMIT), cursor });
 
 // Answers.
 
@@ -95,7 +90,7 @@ export { StreamContextEntrySchema, type StreamContextEntry };
 export const ChatStreamChunkSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), threadId: z.string(), userMessageId: z.string(), messageId: z.string() }),
   z.object({ type: z.literal('context'), context: z.array(StreamContextEntrySchema) }),
-  z.object({ type: z.literal('delta'), index: z.number().int().nonnegative(), content: z.string() }),
+  z.object({ type: z.literal('delta'), index: z.number().check(z.int(), z.nonnegative()), content: z.string() }),
   z.object({ type: z.literal('done'), message: ChatMessageSchema, usage: ChatUsageSchema, context: ChatContextSchema }),
 ]);
 export type ChatStreamChunk = z.infer<typeof ChatStreamChunkSchema>;

@@ -6,10 +6,10 @@ import { GroupSchema } from '../groups/public.js';
 import { PermissionGrantSchema } from '../permissions/public.js';
 import { WorkspaceDescriptionSchema, WorkspaceNameSchema } from '../workspaces/public.js';
 
-export const SetTitleSchema = z.object({ title: WorkspaceNameSchema }).strict();
+export const SetTitleSchema = z.strictObject({ title: WorkspaceNameSchema });
 
 /** An empty string or null clears the description. */
-export const SetDescriptionSchema = z.object({ description: WorkspaceDescriptionSchema.nullable() }).strict();
+export const SetDescriptionSchema = z.strictObject({ description: WorkspaceDescriptionSchema.nullable() });
 
 export const ConfigSchema = z.object({
   workspaceId: z.string(),

@@ -4,8 +4,8 @@ import { validationError } from '../../core/errors.js';
 import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 import { ConnectorSchema, ConnectorSyncRunSchema, type ConnectorConfig, type ConnectorKind } from '../../types/integrations.js';
 
-export const ConnectorParamsSchema = z.object({ connectorId: z.string().min(1).max(200) });
-export const RunParamsSchema = z.object({ connectorId: z.string().min(1).max(200), runId: z.string().min(1).max(200) });
+export const ConnectorParamsSchema = z.object({ connectorId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const RunParamsSchema = z.object({ connectorId: z.string().check(z.minLength(1), z.maxLength(200)), runId: z.string().check(z.minLength(1), z.maxLength(200)) });
 export const ConnectorListQuerySchema = PageQuerySchema;
 export const ConnectorListSchema = pageSchema(ConnectorSchema);
 export const RunListSchema = pageSchema(ConnectorSyncRunSchema);

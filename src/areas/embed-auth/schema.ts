@@ -4,11 +4,11 @@ import { z } from 'zod';
 export const ACCESS_TOKEN_TTL_SEC = 30 * 60;
 
 export const LoginSchema = z
-  .object({
+  .strictObject({
     apikey: z.string().min(1).optional(),
     // Real sign-in backends send their own user id, a number as often as a string (Examples embed/HowToEmbed.md).
-    userId: z.union([z.string().trim().min(1).max(200), z.number().finite().transform(String)]),
-    membershipTier: z.string().min(1).max(64).optional(),
+    userId: z.union([z.string().check(z.trim(), z.minLength(1), z.maxLength(200)), z.number().finite().transform(String)]),
+    membershipTier: z.string().check(z.minLength(1), z.maxLength(64)).optional(),
     // A user without one of these sends null (JSON of an absent column); null is "not given".
     username: z.string().max(200).nullish().transform((v) => v ?? undefined),
     email: z.email().nullish().transform((v) => v ?? undefined),
@@ -16,8 +16,7 @@ export const LoginSchema = z
     nickname: z.string().max(200).nullish().transform((v) => v ?? undefined),
     picture: z.string().max(2000).nullable().optional(),
     metadata: z.record(z.string(), z.unknown()).optional(),
-  })
-  .strict();
+  });
 
 /** Parsed leniently: any failure, a malformed body included, is `{valid: false}`. */
 export const ValidateLoginSchema = z.object({
@@ -26,7 +25,7 @@ export const ValidateLoginSchema = z.object({
   releaseId: z.string().min(1),
 });
 
-export const RefreshSchema = z.object({ refreshToken: z.string().min(1) }).strict();
+export const RefreshSchema = z.strictObject({ refreshToken: z.string().min(1) });
 
 
 /** Served limits: the real tierConfig's four message limits (-1 = unlimited) and the emulator's two. */

@@ -11,10 +11,10 @@ export const MAX_PROMPT_CHARS = 20_000;
 export const EXCERPT_CHARS = 300;
 
 export const CreateFeedbackSchema = z
-  .object({
+  .strictObject({
     releaseId: IdSchema.max(200),
     /** A server message id, or an anonymous index reference (e.g. `anon:3`). */
-    messageRef: z.string().min(1).max(500),
+    messageRef: z.string().check(z.minLength(1), z.maxLength(500)),
     /** -1, 1, or null (the vote withdrawn). */
     sentiment: FeedbackSentimentSchema,
     feedback: z.string().max(MAX_FEEDBACK_CHARS).optional(),
@@ -25,8 +25,7 @@ export const CreateFeedbackSchema = z
      */
     userPrompt: z.string().max(MAX_PROMPT_CHARS).optional(),
     responseExcerpt: z.string().max(MAX_PROMPT_CHARS).optional(),
-  })
-  .strict();
+  });
 export type CreateFeedbackInput = z.infer<typeof CreateFeedbackSchema>;
 
 const BooleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -37,7 +36,7 @@ export const FeedbackListQuerySchema = PageQuerySchema.extend({
 });
 export type FeedbackListQuery = z.infer<typeof FeedbackListQuerySchema>;
 
-export const FeedbackParamsSchema = z.object({ feedbackId: z.string().min(1).max(200) });
+export const FeedbackParamsSchema = z.object({ feedbackId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 export const FeedbackAnswerSchema = FeedbackRecordSchema;
 export const FeedbackListSchema = pageSchema(FeedbackRecordSchema);

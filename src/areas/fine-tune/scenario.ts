@@ -5,22 +5,21 @@ import { validationError } from '../../core/errors.js';
 import { BASE_MODELS, DEFAULT_EPOCHS, MAX_EPOCHS } from './schema.js';
 import type { FineTuneStore, TrainingDataReader } from './store.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const FineTuneDocSchema = z
-  .object({
+  .strictObject({
     id: Id.optional(),
-    title: z.string().min(1).max(200).optional(),
+    title: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
     baseModel: z.enum(BASE_MODELS),
     /** The id of a training-data set of the same workspace (its `trainingData` section). */
     trainingData: Id,
     status: z.enum(['created', 'queued', 'validating', 'running', 'succeeded', 'failed', 'cancelled']).default('succeeded'),
-    epochs: z.number().int().min(1).max(MAX_EPOCHS).default(DEFAULT_EPOCHS),
+    epochs: z.number().check(z.int(), z.gte(1), z.lte(MAX_EPOCHS)).default(DEFAULT_EPOCHS),
     /** Epochs already trained (a running, cancelled or failed job); the clock trains the rest. */
-    epoch: z.number().int().min(0).max(MAX_EPOCHS).default(0),
-    error: z.object({ code: z.string().min(1).max(100), message: z.string().max(2000) }).strict().optional(),
+    epoch: z.number().check(z.int(), z.gte(0), z.lte(MAX_EPOCHS)).default(0),
+    error: z.strictObject({ code: z.string().check(z.minLength(1), z.maxLength(100)), message: z.string().max(2000) }).optional(),
   })
-  .strict()
   .superRefine((doc, ctx) => {
     if (doc.epoch > doc.epochs) ctx.addIssue({ code: 'custom', path: ['epoch'], message: 'More than the job’s epochs' });
   });

@@ -16,7 +16,7 @@ export {
   type FineTuneExportToQa as ExportToQaInput,
 } from '../../types/lifecycle-inputs.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const FineTuneParamsSchema = z.object({ fineTuneId: Id });
 export const FineTuneListQuerySchema = PageQuerySchema;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PageQuerySchema } from '../workspaces/public.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 
 /** A point in time as a query gives it: epoch milliseconds, an ISO 8601 date-time, or a date (UTC midnight). */
 export const TimeParamSchema = z.union([

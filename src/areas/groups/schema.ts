@@ -2,20 +2,19 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
-const NameSchema = z.string().trim().min(1).max(200);
+const NameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 const DescriptionSchema = z.string().max(2000);
 
-export const CreateGroupSchema = z.object({ name: NameSchema, description: DescriptionSchema.optional() }).strict();
+export const CreateGroupSchema = z.strictObject({ name: NameSchema, description: DescriptionSchema.optional() });
 export type CreateGroupInput = z.infer<typeof CreateGroupSchema>;
 
 export const UpdateGroupSchema = z.object({ name: NameSchema, description: DescriptionSchema.nullable() }).partial().strict();
 export type UpdateGroupInput = z.infer<typeof UpdateGroupSchema>;
 
-export const InviteSchema = z.object({ email: z.email().max(320) }).strict();
+export const InviteSchema = z.strictObject({ email: z.email().max(320) });
 
 export const RemoveUserSchema = z
-  .object({ userId: z.string().min(1).max(200).optional(), email: z.email().max(320).optional() })
-  .strict()
+  .strictObject({ userId: z.string().check(z.minLength(1), z.maxLength(200)).optional(), email: z.email().max(320).optional() })
   .superRefine((value, ctx) => {
     if ((value.userId === undefined) === (value.email === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['userId'], message: 'Give exactly one of userId or email' });
@@ -23,7 +22,7 @@ export const RemoveUserSchema = z
   });
 export type RemoveUserInput = z.infer<typeof RemoveUserSchema>;
 
-export const GroupParamsSchema = z.object({ groupId: z.string().min(1).max(200) });
+export const GroupParamsSchema = z.object({ groupId: z.string().check(z.minLength(1), z.maxLength(200)) });
 export const GroupListQuerySchema = PageQuerySchema;
 
 export const GroupMemberSchema = z.object({

@@ -3,6 +3,6 @@
 import { z } from 'zod';
 import { McpConfigSchema } from '../../types/releases.js';
 
-export const McpConfigParamsSchema = z.object({ whitelabelId: z.string().min(1).max(200) });
+export const McpConfigParamsSchema = z.object({ whitelabelId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 export const McpConfigAnswerSchema = McpConfigSchema;

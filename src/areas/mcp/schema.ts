@@ -1,5 +1,5 @@
 // The mcp area's scenario section: `workspaces[].mcp {enabled}` sets the workspace switch.
 import { z } from 'zod';
 
-export const McpScenarioSchema = z.object({ enabled: z.boolean() }).strict();
+export const McpScenarioSchema = z.strictObject({ enabled: z.boolean() });
 export type McpScenario = z.infer<typeof McpScenarioSchema>;

@@ -3,16 +3,15 @@ import { z } from 'zod';
 import { WorkspaceMemberSchema, WorkspaceRoleSchema } from '../../types/identity.js';
 import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
-const PermissionsSchema = z.array(z.string().min(1).max(100)).max(100);
+const PermissionsSchema = z.array(z.string().check(z.minLength(1), z.maxLength(100))).max(100);
 
 export const AddMemberSchema = z
-  .object({
-    userId: z.string().min(1).max(200).optional(),
+  .strictObject({
+    userId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
     email: z.email().max(320).optional(),
     role: WorkspaceRoleSchema.default('viewer'),
     permissions: PermissionsSchema.default([]),
   })
-  .strict()
   .superRefine((value, ctx) => {
     if ((value.userId === undefined) === (value.email === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['userId'], message: 'Give exactly one of userId or email' });
@@ -24,8 +23,8 @@ export const UpdateMemberSchema = z.object({ role: WorkspaceRoleSchema, permissi
 export type UpdateMemberInput = z.infer<typeof UpdateMemberSchema>;
 
 export const MemberListQuerySchema = PageQuerySchema;
-export const WorkspaceParamsSchema = z.object({ workspaceId: z.string().min(1).max(200) });
-export const MemberParamsSchema = WorkspaceParamsSchema.extend({ userId: z.string().min(1).max(200) });
+export const WorkspaceParamsSchema = z.object({ workspaceId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const MemberParamsSchema = WorkspaceParamsSchema.extend({ userId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 export { WorkspaceMemberSchema };
 export const MemberListSchema = pageSchema(WorkspaceMemberSchema);

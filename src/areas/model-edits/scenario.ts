@@ -5,20 +5,19 @@ import { validationError } from '../../core/errors.js';
 import type { ReleaseStore } from '../releases/public.js';
 import type { ModelEditStore } from './store.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const ModelEditDocSchema = z
-  .object({
+  .strictObject({
     id: Id.optional(),
     releaseId: Id,
-    title: z.string().min(1).max(200).optional(),
-    prompt: z.string().trim().min(1).max(4000),
+    title: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
+    prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(4000)),
     originalReply: z.string().max(20_000).optional(),
-    correctedReply: z.string().trim().min(1).max(20_000),
+    correctedReply: z.string().check(z.trim(), z.minLength(1), z.maxLength(20_000)),
     status: z.enum(['draft', 'queued', 'applying', 'applied', 'failed', 'reverted']).default('applied'),
-    error: z.object({ code: z.string().min(1).max(100), message: z.string().max(2000) }).strict().optional(),
-  })
-  .strict();
+    error: z.strictObject({ code: z.string().check(z.minLength(1), z.maxLength(100)), message: z.string().max(2000) }).optional(),
+  });
 
 export const ModelEditsSectionSchema = z.array(ModelEditDocSchema);
 export type ModelEditsSection = z.infer<typeof ModelEditsSectionSchema>;

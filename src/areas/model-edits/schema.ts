@@ -2,14 +2,14 @@
 import { z } from 'zod';
 import { PageQuerySchema } from '../workspaces/public.js';
 
-const Id = z.string().min(1).max(200);
-const Text = (max: number) => z.string().trim().min(1).max(max);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const Text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 const STATUSES = ['draft', 'queued', 'applying', 'applied', 'failed', 'reverted'] as const;
 
-export const MessageRefSchema = z.object({ threadId: Id, messageId: Id }).strict();
+export const MessageRefSchema = z.strictObject({ threadId: Id, messageId: Id });
 
 export const ModelEditCreateSchema = z
-  .object({
+  .strictObject({
     /** The release whose answers it corrects (taken from the thread with `messageRef`). */
     releaseId: Id.optional(),
     /** The prompt to correct; or name a chat message with `messageRef`. */
@@ -23,7 +23,6 @@ export const ModelEditCreateSchema = z
     /** Apply at once (as POST …/apply). */
     apply: z.boolean().optional(),
   })
-  .strict()
   .superRefine((b, ctx) => {
     if (b.prompt === undefined && b.messageRef === undefined) ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'Name a prompt or a messageRef' });
     if (b.prompt !== undefined && b.messageRef !== undefined) ctx.addIssue({ code: 'custom', path: ['messageRef'], message: 'Name a prompt or a messageRef, not both' });
@@ -32,13 +31,12 @@ export const ModelEditCreateSchema = z
 export type ModelEditCreateInput = z.infer<typeof ModelEditCreateSchema>;
 
 export const ModelEditUpdateSchema = z
-  .object({
+  .strictObject({
     title: Text(200).optional(),
     prompt: Text(4000).optional(),
     originalReply: z.string().max(20_000).optional(),
     correctedReply: Text(20_000).optional(),
   })
-  .strict()
   .refine((b) => Object.keys(b).length > 0, { message: 'Name at least one of title, prompt, originalReply, correctedReply', path: ['correctedReply'] });
 
 export const ModelEditParamsSchema = z.object({ editId: Id });
@@ -58,13 +56,12 @@ export const ModelEditExportQuerySchema = z.object({
 });
 
 export const ExportToTrainingDataSchema = z
-  .object({
+  .strictObject({
     title: Text(200).optional(),
     releaseId: Id.optional(),
     status: ExportStatus,
     /** Only these edits (of the workspace), in this order. */
     editIds: z.array(Id).min(1).max(1000).optional(),
-  })
-  .strict();
+  });
 
 export const ModelEditDeletedSchema = z.object({ _id: z.string(), deleted: z.literal(true) });

@@ -6,42 +6,40 @@ import { NotificationEventKindSchema } from '../../types/notifications.js';
 import { WEBHOOK_SECRET_MIN } from './schema.js';
 import type { NotificationsService } from './service.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const NotificationsSectionSchema = z
-  .object({
+  .strictObject({
     channels: z
       .array(
         z.union([
-          z.object({ id: Id.optional(), type: z.literal('webhook'), name: z.string().trim().min(1).max(200).optional(), url: z.string().url(), secret: z.string().min(WEBHOOK_SECRET_MIN).max(500).optional(), enabled: z.boolean().optional() }).strict(),
-          z.object({ id: Id.optional(), type: z.literal('email'), name: z.string().trim().min(1).max(200).optional(), email: z.string().email(), verified: z.boolean().optional(), enabled: z.boolean().optional() }).strict(),
+          z.strictObject({ id: Id.optional(), type: z.literal('webhook'), name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional(), url: z.string().url(), secret: z.string().check(z.minLength(WEBHOOK_SECRET_MIN), z.maxLength(500)).optional(), enabled: z.boolean().optional() }),
+          z.strictObject({ id: Id.optional(), type: z.literal('email'), name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional(), email: z.string().email(), verified: z.boolean().optional(), enabled: z.boolean().optional() }),
         ]),
       )
       .max(100)
       .default([]),
     triggers: z
-      .array(z.object({ id: Id.optional(), channelId: Id, tag: z.string().trim().min(1).max(100).optional(), kinds: z.array(NotificationEventKindSchema).max(20).optional(), enabled: z.boolean().optional() }).strict())
+      .array(z.strictObject({ id: Id.optional(), channelId: Id, tag: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)).optional(), kinds: z.array(NotificationEventKindSchema).max(20).optional(), enabled: z.boolean().optional() }))
       .max(200)
       .default([]),
     notifications: z
       .array(
         z
-          .object({
+          .strictObject({
             id: Id.optional(),
-            kind: z.string().min(1).max(100),
-            title: z.string().min(1).max(200).optional(),
+            kind: z.string().check(z.minLength(1), z.maxLength(100)),
+            title: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
             message: z.string().max(2000).optional(),
-            tags: z.array(z.string().min(1).max(100)).max(50).optional(),
+            tags: z.array(z.string().check(z.minLength(1), z.maxLength(100))).max(50).optional(),
             isRead: z.boolean().optional(),
             data: z.record(z.string(), z.unknown()).optional(),
             createdAt: z.iso.datetime().optional(),
-          })
-          .strict(),
+          }),
       )
       .max(1000)
       .default([]),
-  })
-  .strict();
+  });
 export type NotificationsSection = z.infer<typeof NotificationsSectionSchema>;
 
 export async function loadNotifications(section: NotificationsSection, workspaceId: string, now: number, api: NotificationsService): Promise<void> {

@@ -5,9 +5,9 @@ import { NotificationEventKindSchema } from '../../types/notifications.js';
 /** The spec's floor for a webhook channel's secret (section 8). */
 export const WEBHOOK_SECRET_MIN = 32;
 
-const Id = z.string().min(1).max(200);
-const Tag = z.string().trim().min(1).max(100);
-const Name = z.string().trim().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const Tag = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
+const Name = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 const BoolText = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const WorkspaceParamsSchema = z.object({ workspaceId: Id });
@@ -21,7 +21,7 @@ export const NotificationListQuerySchema = z.object({
   isRead: BoolText.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  kind: z.string().min(1).max(100).optional(),
+  kind: z.string().check(z.minLength(1), z.maxLength(100)).optional(),
   tag: Tag.optional(),
   workspaceId: Id.optional(),
 });
@@ -29,9 +29,9 @@ export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
 
 export const WorkspaceQuerySchema = z.object({ workspaceId: Id.optional() });
 
-export const MarkReadSchema = z.object({ isRead: z.boolean().default(true) }).strict();
-export const SetTagsSchema = z.object({ tags: z.array(Tag).max(50) }).strict();
-export const AddNoteSchema = z.object({ text: z.string().trim().min(1).max(5000) }).strict();
+export const MarkReadSchema = z.strictObject({ isRead: z.boolean().default(true) });
+export const SetTagsSchema = z.strictObject({ tags: z.array(Tag).max(50) });
+export const AddNoteSchema = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)) });
 
 /** http(s) only: deliveries are HTTP POSTs. */
 const WebhookUrl = z
@@ -40,24 +40,20 @@ const WebhookUrl = z
   .url()
   .refine((u) => /^https?:\/\//i.test(u), 'An http or https URL');
 const Secret = z
-  .string()
-  .min(WEBHOOK_SECRET_MIN, `A webhook secret has at least ${WEBHOOK_SECRET_MIN} characters`)
-  .max(500)
-  .regex(/^\S+$/, 'A webhook secret has no whitespace');
-const Email = z.string().trim().max(320).email();
+  .string().check(z.minLength(WEBHOOK_SECRET_MIN, `A webhook secret has at least ${WEBHOOK_SECRET_MIN} characters`), z.maxLength(500), z.regex(/^\S+$/, 'A webhook secret has no whitespace'));
+const Email = z.string().check(z.trim(), z.maxLength(320)).email();
 
 export const CreateChannelSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('webhook'), name: Name.optional(), url: WebhookUrl, secret: Secret.optional(), enabled: z.boolean().optional() }).strict(),
-  z.object({ type: z.literal('email'), name: Name.optional(), email: Email, enabled: z.boolean().optional() }).strict(),
+  z.strictObject({ type: z.literal('webhook'), name: Name.optional(), url: WebhookUrl, secret: Secret.optional(), enabled: z.boolean().optional() }),
+  z.strictObject({ type: z.literal('email'), name: Name.optional(), email: Email, enabled: z.boolean().optional() }),
 ]);
 export type CreateChannelInput = z.infer<typeof CreateChannelSchema>;
 
 export const UpdateChannelSchema = z
-  .object({ name: Name.optional(), url: WebhookUrl.optional(), secret: Secret.optional(), email: Email.optional(), enabled: z.boolean().optional() })
-  .strict();
+  .strictObject({ name: Name.optional(), url: WebhookUrl.optional(), secret: Secret.optional(), email: Email.optional(), enabled: z.boolean().optional() });
 export type UpdateChannelInput = z.infer<typeof UpdateChannelSchema>;
 
-export const VerifyQuerySchema = z.object({ token: z.string().min(1).max(200) });
+export const VerifyQuerySchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 const TriggerFields = {
   channelId: Id,
@@ -67,22 +63,21 @@ const TriggerFields = {
 };
 
 export const CreateTriggerSchema = z
-  .object(TriggerFields)
-  .strict()
+  .strictObject(TriggerFields)
   .refine((t) => (t.tag ?? null) !== null || (t.kinds ?? []).length > 0, { path: ['tag'], message: 'A trigger names a tag, event kinds, or both' });
 export type CreateTriggerInput = z.infer<typeof CreateTriggerSchema>;
 
-export const UpdateTriggerSchema = z.object({ ...TriggerFields, channelId: Id.optional() }).strict();
+export const UpdateTriggerSchema = z.strictObject({ ...TriggerFields, channelId: Id.optional() });
 export type UpdateTriggerInput = z.infer<typeof UpdateTriggerSchema>;
 
 export const DeliveryListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  cursor: z.string().min(1).max(200).optional(),
+  cursor: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
   status: z.enum(['pending', 'delivered', 'retrying', 'failed']).optional(),
   workspaceId: Id.optional(),
 });
 
 export const DeletedSchema = z.object({ status: z.literal('ok'), id: z.string() });
-export const ReadAllSchema = z.object({ status: z.literal('ok'), updated: z.number().int().nonnegative() });
+export const ReadAllSchema = z.object({ status: z.literal('ok'), updated: z.number().check(z.int(), z.nonnegative()) });
 export const VerifiedSchema = z.object({ status: z.literal('ok'), verified: z.literal(true), channelId: z.string() });

@@ -12,7 +12,7 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3_600_000;
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access', 'transcript:read', 'transcript:write', 'rag:read', 'rag:write'] as const;
 export const DEFAULT_SCOPE = 'openid profile email';
 
-const ClientId = z.string().min(1).max(200).regex(/^[A-Za-z0-9_.:-]+$/, 'A client id uses letters, digits, _ . : -');
+const ClientId = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9_.:-]+$/, 'A client id uses letters, digits, _ . : -'));
 
 /** A redirect URI a scenario registers: absolute, without a fragment (RFC 6749 §3.1.2). */
 const RedirectUri = z
@@ -22,23 +22,21 @@ const RedirectUri = z
   .refine((value) => !value.includes('#'), 'Must not contain a fragment');
 
 export const OAuthClientDocSchema = z
-  .object({
+  .strictObject({
     clientId: ClientId,
-    name: z.string().min(1).max(200).optional(),
+    name: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
     redirectUris: z.array(RedirectUri).max(50).default([]),
-  })
-  .strict();
+  });
 export type OAuthClientDoc = z.infer<typeof OAuthClientDocSchema>;
 
 /** `settings.oauth` of a scenario. */
 export const OAuthSettingsSchema = z
-  .object({
+  .strictObject({
     /** With a `login_hint` naming a user, authorize redirects at once (the non-interactive path). */
     autoApprove: z.boolean().default(true),
     /** Clients beside the built-in `service-cli` and `service-mcp`; an entry with a built-in id adds redirect URIs to it. */
     clients: z.array(OAuthClientDocSchema).max(100).default([]),
-  })
-  .strict();
+  });
 export type OAuthSettings = z.infer<typeof OAuthSettingsSchema>;
 
 /** What a state saved before `settings.oauth` existed gets. */
@@ -147,7 +145,7 @@ export const ProtectedResourceSchema = z.object({
 /** RFC 7591 §2 client metadata; unknown members are kept out of the answer, as §3.2.1 allows. */
 export const RegistrationRequestSchema = z.looseObject({
   redirect_uris: z.array(z.string().max(2000)).min(1, 'redirect_uris needs at least one URI').max(50),
-  client_name: z.string().min(1).max(200).optional(),
+  client_name: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
   token_endpoint_auth_method: z.string().optional(),
   grant_types: z.array(z.string()).optional(),
   response_types: z.array(z.string()).optional(),

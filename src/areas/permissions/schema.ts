@@ -7,21 +7,16 @@ export const RESOURCE_KINDS = ['workspace', 'release', 'rag', 'transcript'] as c
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
 export const ResourceSchema = z
-  .string()
-  .max(250)
-  .regex(/^(workspace|release|rag|transcript):[A-Za-z0-9_.:-]{1,200}$/, 'A resource is workspace:, release:, rag: or transcript: followed by an id');
+  .string().check(z.maxLength(250), z.regex(/^(workspace|release|rag|transcript):[A-Za-z0-9_.:-]{1,200}$/, 'A resource is workspace:, release:, rag: or transcript: followed by an id'));
 export const PrincipalSchema = z
-  .string()
-  .max(250)
-  .regex(/^(user|group):[A-Za-z0-9_.:-]{1,200}$/, 'A principal is user:ID or group:ID');
+  .string().check(z.maxLength(250), z.regex(/^(user|group):[A-Za-z0-9_.:-]{1,200}$/, 'A principal is user:ID or group:ID'));
 export const GrantRoleSchema = z.enum(['viewer', 'editor', 'admin']);
 
-export const GrantSchema = z.object({ resource: ResourceSchema, principal: PrincipalSchema, role: GrantRoleSchema }).strict();
+export const GrantSchema = z.strictObject({ resource: ResourceSchema, principal: PrincipalSchema, role: GrantRoleSchema });
 export type GrantInput = z.infer<typeof GrantSchema>;
 
 export const RevokeSchema = z
-  .object({ id: z.string().min(1).max(200).optional(), resource: ResourceSchema.optional(), principal: PrincipalSchema.optional() })
-  .strict()
+  .strictObject({ id: z.string().check(z.minLength(1), z.maxLength(200)).optional(), resource: ResourceSchema.optional(), principal: PrincipalSchema.optional() })
   .superRefine((value, ctx) => {
     const byPair = value.resource !== undefined || value.principal !== undefined;
     if (value.id !== undefined && byPair) ctx.addIssue({ code: 'custom', path: ['id'], message: 'Give either id or resource and principal' });
@@ -32,7 +27,7 @@ export const RevokeSchema = z
 export type RevokeInput = z.infer<typeof RevokeSchema>;
 
 export const PermissionListQuerySchema = PageQuerySchema.extend({ resource: ResourceSchema.optional(), principal: PrincipalSchema.optional() });
-export const GrantParamsSchema = z.object({ grantId: z.string().min(1).max(200) });
+export const GrantParamsSchema = z.object({ grantId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 export const PermissionGrantSchema = z.object({
   id: z.string(),

@@ -6,24 +6,23 @@ import { RunStatusSchema, TestInputSchema, VariantSchema } from './schema.js';
 import { itemsOf } from './run-store.js';
 import type { QaService } from './service.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 
 const RunSectionSchema = z
-  .object({
+  .strictObject({
     id: Id.optional(),
     kind: z.enum(['single', 'multi-release', 'arena', 'trust']).default('single'),
     releaseIds: z.array(Id).min(1).max(10).optional(),
     variants: z.array(VariantSchema).min(2).max(6).optional(),
     status: RunStatusSchema,
     /** Results already in (running, failed or cancelled runs); a completed run has them all. */
-    completed: z.number().int().min(0).max(5000).optional(),
+    completed: z.number().check(z.int(), z.gte(0), z.lte(5000)).optional(),
     /** Why a failed run failed (or, with `failAfter`, why it will fail). */
-    error: z.string().min(1).max(500).optional(),
+    error: z.string().check(z.minLength(1), z.maxLength(500)).optional(),
     /** A queued or running run that fails on the clock: once it holds this many results, it fails with `error`. */
-    failAfter: z.number().int().min(0).max(5000).optional(),
-    title: z.string().trim().min(1).max(200).optional(),
+    failAfter: z.number().check(z.int(), z.gte(0), z.lte(5000)).optional(),
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional(),
   })
-  .strict()
   .superRefine((run, ctx) => {
     if (run.failAfter !== undefined && run.status !== 'queued' && run.status !== 'running') {
       ctx.addIssue({ code: 'custom', path: ['failAfter'], message: 'Only a queued or running run can fail on the clock' });
@@ -39,15 +38,14 @@ const RunSectionSchema = z
 export const QaSectionSchema = z
   .array(
     z
-      .object({
+      .strictObject({
         id: Id.optional(),
-        title: z.string().trim().min(1).max(200),
+        title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
         description: z.string().max(2000).optional(),
-        passThreshold: z.number().min(0).max(1).optional(),
+        passThreshold: z.number().check(z.gte(0), z.lte(1)).optional(),
         tests: z.array(TestInputSchema.extend({ id: Id.optional() }).strict()).max(500),
         runs: z.array(RunSectionSchema).max(100).optional(),
-      })
-      .strict(),
+      }),
   )
   .max(100);
 export type QaSection = z.infer<typeof QaSectionSchema>;

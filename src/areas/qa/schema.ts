@@ -31,7 +31,7 @@ export {
   type CreateTrustRun as TrustRunInput,
 } from '../../types/qa-inputs.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const SuiteParamsSchema = z.object({ suiteId: Id });
 export const TestParamsSchema = z.object({ suiteId: Id, testId: Id });

@@ -17,9 +17,7 @@ export const MAX_PRESIGNED_PER_REQUEST = 20;
 
 /** A file name, not a path: no separators, no parent references, no control characters. */
 export const FilenameSchema = z
-  .string()
-  .min(1, 'A file name is required')
-  .max(255)
+  .string().check(z.minLength(1, 'A file name is required'), z.maxLength(255))
   .refine((name) => !/[\\/]/.test(name) && !name.split(/[\\/]/).includes('..') && name !== '.' && name !== '..', 'A file name may not contain a path')
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'A file name may not contain control characters');
 
@@ -27,54 +25,52 @@ const Url = z.url({ protocol: /^https?$/ }).max(2000);
 
 /** The text fields of a multipart upload (POST /api/v1/rag/files). */
 export const UploadFieldsSchema = z
-  .object({
-    title: z.string().trim().min(1, 'Required').max(500),
+  .strictObject({
+    title: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(500)),
     description: z.string().max(5000),
     chunkingTool: ChunkingToolSchema,
     chunkingAuthId: z.string().max(200).optional(),
     chunkingToolConfig: z.string().max(10_000).optional(),
     cleaners: z.string().max(2000).optional(),
-    ragVectorId: z.string().min(1).max(200).optional(),
-    ragVectorIds: z.string().min(1).max(10_000).optional(),
+    ragVectorId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
+    ragVectorIds: z.string().check(z.minLength(1), z.maxLength(10_000)).optional(),
     sourceUrl: Url.optional(),
     publishedDate: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Expected a date (ISO 8601)').optional(),
     extractPublishedDate: z.enum(['true', 'false']).optional(),
     /** Emulator-defined: the key of a presigned upload, instead of the `file` part. */
-    fileKey: z.string().min(1).max(300).optional(),
-  })
-  .strict();
+    fileKey: z.string().check(z.minLength(1), z.maxLength(300)).optional(),
+  });
 export type UploadFields = z.infer<typeof UploadFieldsSchema>;
 
 /** `chunkingToolConfig`, when given, is a JSON object; these keys override the target's sizes. */
 export const ChunkingToolConfigSchema = z
   .object({
-    chunkSize: z.number().int().min(32).max(8192).optional(),
-    chunkOverlap: z.number().int().min(0).max(4096).optional(),
+    chunkSize: z.number().check(z.int(), z.gte(32), z.lte(8192)).optional(),
+    chunkOverlap: z.number().check(z.int(), z.gte(0), z.lte(4096)).optional(),
   })
   .catchall(z.unknown());
 
 export const PatchFileSchema = z
-  .object({
+  .strictObject({
     rawFileKey: z.string().max(300).optional(),
     fileKey: z.string().max(300).optional(),
     status: RagDocumentStatusSchema.optional(),
-    title: z.string().trim().min(1).max(500).optional(),
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)).optional(),
     description: z.string().max(5000).optional(),
     sourceUrl: z.union([Url, z.literal('')]).optional(),
-  })
-  .strict();
+  });
 export type PatchFileInput = z.infer<typeof PatchFileSchema>;
 
-export const ReindexFileSchema = z.object({ chunkingTool: ChunkingToolSchema.optional() }).strict();
+export const ReindexFileSchema = z.strictObject({ chunkingTool: ChunkingToolSchema.optional() });
 
-export const FileParamsSchema = z.object({ fileId: z.string().min(1).max(200) });
+export const FileParamsSchema = z.object({ fileId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 const Bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 export const FilesQuerySchema = z.object({
   /** The command-line filter: ready (completed), processing (any step before), error. */
   status: z.enum(['ready', 'processing', 'error']).optional(),
-  ragVectorId: z.string().min(1).max(200).optional(),
+  ragVectorId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
   /** Emulator-defined: leave out `chunksCount` (the spec's lazy-count mode) for this call. */
   lazyCount: Bool.optional(),
 });
@@ -87,30 +83,28 @@ export const ChunksQuerySchema = z.object({
 export const PresignedRequestSchema = z
   .array(
     z
-      .object({
-        byteSize: z.number().int().min(1).max(MAX_UPLOAD_BYTES),
+      .strictObject({
+        byteSize: z.number().check(z.int(), z.gte(1), z.lte(MAX_UPLOAD_BYTES)),
         filename: FilenameSchema,
         contentType: z.string().max(200).optional(),
-      })
-      .strict(),
+      }),
   )
   .min(1)
   .max(MAX_PRESIGNED_PER_REQUEST);
 
-export const UploadParamsSchema = z.object({ uploadId: z.string().min(1).max(200) });
+export const UploadParamsSchema = z.object({ uploadId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 export const EstimateCostSchema = z
-  .object({
+  .strictObject({
     chunker: ChunkingToolSchema.optional(),
     chunkingTool: ChunkingToolSchema.optional(),
     cleaners: z.union([z.string().max(2000), z.array(z.string().max(100)).max(50)]).optional(),
     extractPublishedDate: z.boolean().optional(),
-    ragVectorId: z.string().min(1).max(200).optional(),
+    ragVectorId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
     content: z.string().max(MAX_UPLOAD_BYTES).optional(),
-    byteSize: z.number().int().min(1).max(MAX_UPLOAD_BYTES).optional(),
-    fileKey: z.string().min(1).max(300).optional(),
+    byteSize: z.number().check(z.int(), z.gte(1), z.lte(MAX_UPLOAD_BYTES)).optional(),
+    fileKey: z.string().check(z.minLength(1), z.maxLength(300)).optional(),
   })
-  .strict()
   .refine((v) => v.content !== undefined || v.byteSize !== undefined || v.fileKey !== undefined, {
     message: 'Give content, byteSize or fileKey',
     path: ['content'],
@@ -118,17 +112,17 @@ export const EstimateCostSchema = z
 export type EstimateCostInput = z.infer<typeof EstimateCostSchema>;
 
 const AudioCommon = {
-  title: z.string().trim().min(1).max(500).optional(),
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)).optional(),
   description: z.string().max(5000).optional(),
-  ragVectorId: z.string().min(1).max(200).optional(),
+  ragVectorId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
   chunkingTool: ChunkingToolSchema.optional(),
   /** Emulator-defined: a transcript to index as it is, instead of transcribing the audio (then nothing is fetched). */
-  transcript: z.string().min(1).max(1_000_000).optional(),
+  transcript: z.string().check(z.minLength(1), z.maxLength(1_000_000)).optional(),
   language: z.string().max(20).optional(),
 };
 
-export const AudioFromUrlSchema = z.object({ audioUrl: Url, ...AudioCommon }).strict();
-export const AudioFromPresignedSchema = z.object({ fileKey: z.string().min(1).max(300), ...AudioCommon }).strict();
+export const AudioFromUrlSchema = z.strictObject({ audioUrl: Url, ...AudioCommon });
+export const AudioFromPresignedSchema = z.strictObject({ fileKey: z.string().check(z.minLength(1), z.maxLength(300)), ...AudioCommon });
 export type AudioInput = z.infer<typeof AudioFromUrlSchema> | z.infer<typeof AudioFromPresignedSchema>;
 
 // Responses.

@@ -10,11 +10,11 @@ export const SEARCH_MAX_LIMIT = 100;
 const Count = z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT);
 
 export const SearchQuerySchema = z.object({
-  q: z.string().trim().min(1, 'Required').max(1000),
+  q: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(1000)),
   limit: Count.optional(),
   topK: Count.optional(),
-  fileId: z.string().min(1).max(200).optional(),
-  collectionId: z.string().min(1).max(200).optional(),
+  fileId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
+  collectionId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 

@@ -21,12 +21,12 @@ export const TARGET_DEFAULTS = {
 export const EVENTS_DEFAULT_LIMIT = 50;
 export const EVENTS_MAX_LIMIT = 500;
 
-const Title = z.string().trim().min(1).max(200);
-const Similarity = z.number().min(0).max(1);
-const ContextPerMessage = z.number().int().min(1).max(100);
-const ChunkSize = z.number().int().min(32).max(8192);
-const ChunkOverlap = z.number().int().min(0).max(4096);
-const Model = z.string().trim().min(1).max(200);
+const Title = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+const Similarity = z.number().check(z.gte(0), z.lte(1));
+const ContextPerMessage = z.number().check(z.int(), z.gte(1), z.lte(100));
+const ChunkSize = z.number().check(z.int(), z.gte(32), z.lte(8192));
+const ChunkOverlap = z.number().check(z.int(), z.gte(0), z.lte(4096));
+const Model = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 const overlapBelowSize = (value: { chunkSize?: number | undefined; chunkOverlap?: number | undefined }, ctx: z.RefinementCtx) => {
   if (value.chunkSize !== undefined && value.chunkOverlap !== undefined && value.chunkOverlap >= value.chunkSize) {
@@ -63,7 +63,7 @@ export const CreateTargetSchema = z.preprocess(
 export type CreateTargetInput = z.infer<typeof CreateTargetSchema>;
 
 export const PatchTargetSchema = z
-  .object({
+  .strictObject({
     title: Title.optional(),
     /** The client library's `update({name})`; the title when no title is given. */
     name: Title.optional(),
@@ -72,7 +72,6 @@ export const PatchTargetSchema = z
     contextPerMessage: ContextPerMessage.optional(),
     embeddingModel: Model.optional(),
   })
-  .strict()
   .transform(({ name, ...rest }) => ({ ...rest, ...((rest.title ?? name) !== undefined && { title: rest.title ?? name }) }));
 export type PatchTargetInput = z.infer<typeof PatchTargetSchema>;
 
@@ -81,19 +80,17 @@ export const MigrateTargetSchema = CreateTargetFields.partial().strict().superRe
 export type MigrateTargetInput = z.infer<typeof MigrateTargetSchema>;
 
 export const BulkReindexSchema = z
-  .object({
+  .strictObject({
     chunkingTool: ChunkingToolSchema.optional(),
-    fileIds: z.array(z.string().min(1).max(200)).max(10_000).optional(),
-  })
-  .strict();
+    fileIds: z.array(z.string().check(z.minLength(1), z.maxLength(200))).max(10_000).optional(),
+  });
 export type BulkReindexInput = z.infer<typeof BulkReindexSchema>;
 
-export const TargetParamsSchema = z.object({ collectionId: z.string().min(1).max(200) });
+export const TargetParamsSchema = z.object({ collectionId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 /** Fork: the copy's title (or `name`) and description; by default "<title> (fork)". */
 export const ForkTargetSchema = z
-  .object({ name: Title.optional(), title: Title.optional(), description: z.string().max(2000).optional() })
-  .strict();
+  .strictObject({ name: Title.optional(), title: Title.optional(), description: z.string().max(2000).optional() });
 export type ForkTargetInput = z.infer<typeof ForkTargetSchema>;
 
 /** Whole-vector chunk listing (real wire: demo-pipeline furniture-backfill-cli.ts `?offset=0&length=1`). */
@@ -103,7 +100,7 @@ export const ChunkListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   length: z.coerce.number().int().min(1).max(CHUNK_LIST_MAX_LENGTH).default(CHUNK_LIST_DEFAULT_LENGTH),
 });
-export const WorkspaceVectorParamsSchema = z.object({ workspaceId: z.string().min(1).max(200), vectorId: z.string().min(1).max(200) });
+export const WorkspaceVectorParamsSchema = z.object({ workspaceId: z.string().check(z.minLength(1), z.maxLength(200)), vectorId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 const Bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const Since = z.union([
@@ -115,8 +112,8 @@ export const EventActorTypeSchema = z.enum(['apiKey', 'user', 'system']);
 
 export const EventsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(EVENTS_MAX_LIMIT).default(EVENTS_DEFAULT_LIMIT),
-  fileId: z.string().min(1).max(200).optional(),
-  action: z.string().min(1).max(100).optional(),
+  fileId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
+  action: z.string().check(z.minLength(1), z.maxLength(100)).optional(),
   actorType: EventActorTypeSchema.optional(),
   since: Since.optional(),
   includeBackfill: Bool.default(false),

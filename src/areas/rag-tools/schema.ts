@@ -1,14 +1,14 @@
 // Query shapes of the RAG tools (the bodies and answers are public types: src/types/rag-tools.ts).
 import { z } from 'zod';
 
-const CollectionId = z.string().min(1).max(200);
+const CollectionId = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const ScopeQuerySchema = z.object({ collectionId: CollectionId.optional() });
 
 export const PRODUCTS_DEFAULT_LIMIT = 20;
 export const PRODUCTS_MAX_LIMIT = 100;
 export const ProductsQuerySchema = z.object({
-  q: z.string().trim().min(1).max(500).optional(),
+  q: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)).optional(),
   collectionId: CollectionId.optional(),
   limit: z.coerce.number().int().min(1).max(PRODUCTS_MAX_LIMIT).default(PRODUCTS_DEFAULT_LIMIT),
 });

@@ -7,13 +7,12 @@ export const REQUEST_STATUSES = ['pending', 'approved', 'denied'] as const;
 export const RequestStatusSchema = z.enum(REQUEST_STATUSES);
 
 export const CreateRateLimitRequestSchema = z
-  .object({
-    keyId: z.string().min(1).max(200),
-    requestsPerMinute: z.number().int().min(1).max(1_000_000).optional(),
-    requestsPerDay: z.number().int().min(1).max(1_000_000_000).optional(),
-    reason: z.string().trim().min(1).max(2000).optional(),
+  .strictObject({
+    keyId: z.string().check(z.minLength(1), z.maxLength(200)),
+    requestsPerMinute: z.number().check(z.int(), z.gte(1), z.lte(1_000_000)).optional(),
+    requestsPerDay: z.number().check(z.int(), z.gte(1), z.lte(1_000_000_000)).optional(),
+    reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)).optional(),
   })
-  .strict()
   .superRefine((value, ctx) => {
     if (value.requestsPerMinute === undefined && value.requestsPerDay === undefined) {
       ctx.addIssue({ code: 'custom', path: ['requestsPerMinute'], message: 'Ask for requestsPerMinute, requestsPerDay or both' });
@@ -22,13 +21,12 @@ export const CreateRateLimitRequestSchema = z
 export type CreateRateLimitRequestInput = z.infer<typeof CreateRateLimitRequestSchema>;
 
 export const DecideSchema = z
-  .object({ status: z.enum(['approved', 'denied']), reason: z.string().trim().min(1).max(2000).optional() })
-  .strict();
+  .strictObject({ status: z.enum(['approved', 'denied']), reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)).optional() });
 export type DecideInput = z.infer<typeof DecideSchema>;
 
 export const RequestListQuerySchema = PageQuerySchema.extend({ status: RequestStatusSchema.optional() });
-export const WorkspaceParamsSchema = z.object({ workspaceId: z.string().min(1).max(200) });
-export const RequestParamsSchema = z.object({ requestId: z.string().min(1).max(200) });
+export const WorkspaceParamsSchema = z.object({ workspaceId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const RequestParamsSchema = z.object({ requestId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 export const RateLimitRequestSchema = z.object({
   id: z.string(),

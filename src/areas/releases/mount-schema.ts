@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { UpdateReleaseSchema } from './schema.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 export const MountParamsSchema = z.object({ workspaceId: Id });
 export const MountReleaseParamsSchema = z.object({ workspaceId: Id, releaseId: Id });
 
@@ -22,11 +22,11 @@ export const MountUpdateSchema = z.preprocess((value) => {
   return Object.fromEntries(Object.entries(value).filter(([key]) => UPDATE_KEYS.has(key) && !READ_ONLY.has(key)));
 }, UpdateReleaseSchema);
 
-const Line = z.string().trim().min(1, 'Must not be empty').max(500);
+const Line = z.string().check(z.trim(), z.minLength(1, 'Must not be empty'), z.maxLength(500));
 
 /** 1–3 non-empty strings; more than 3 is refused outright (release-chat-resources.ts). */
-export const StarterCreateSchema = z.object({ starters: z.array(Line).min(1).max(3) }).strict();
+export const StarterCreateSchema = z.strictObject({ starters: z.array(Line).min(1).max(3) });
 /** `active` defaults to false: an inactive welcome message does not render. */
-export const WelcomeCreateSchema = z.object({ message: z.string().trim().min(1).max(4000), active: z.boolean().default(false) }).strict();
+export const WelcomeCreateSchema = z.strictObject({ message: z.string().check(z.trim(), z.minLength(1), z.maxLength(4000)), active: z.boolean().default(false) });
 /** A message prefix is ONE string (a thread prefix is an array). */
-export const MessagePrefixCreateSchema = z.object({ prefix: z.string().trim().min(1).max(4000), isActive: z.boolean().default(true) }).strict();
+export const MessagePrefixCreateSchema = z.strictObject({ prefix: z.string().check(z.trim(), z.minLength(1), z.maxLength(4000)), isActive: z.boolean().default(true) });

@@ -31,10 +31,10 @@ export const McpConfigInputSchema = McpConfigSchema.extend({
   mcpRateLimit: McpConfigSchema.shape.mcpRateLimit.unwrap().strict().optional(),
 }).strict();
 const FallbacksSchema = z.array(AssistantReferenceSchema.strict()).max(MAX_FALLBACKS);
-const OriginsSchema = z.array(z.string().min(1).max(500)).max(MAX_ORIGINS);
-const NameSchema = z.string().trim().min(1).max(MAX_NAME_CHARS);
+const OriginsSchema = z.array(z.string().check(z.minLength(1), z.maxLength(500))).max(MAX_ORIGINS);
+const NameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME_CHARS));
 
-const ChatRefSchema = z.object({ id: IdSchema }).strict().nullable().optional();
+const ChatRefSchema = z.strictObject({ id: IdSchema }).nullable().optional();
 
 /**
  * The document-style fields real clients write (REAL-WIRE section 2, demo-pipeline `buildReleaseBody`),
@@ -42,10 +42,10 @@ const ChatRefSchema = z.object({ id: IdSchema }).strict().nullable().optional();
  */
 const WireInputFields = {
   title: NameSchema.optional(),
-  slug: z.string().trim().min(1).max(MAX_NAME_CHARS).optional(),
+  slug: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME_CHARS)).optional(),
   description: z.string().max(5000).optional(),
   allowAnonymousChat: z.boolean().optional(),
-  maxAnonymousChatMessages: z.number().int().min(1).max(1_000_000).optional(),
+  maxAnonymousChatMessages: z.number().check(z.int(), z.gte(1), z.lte(1_000_000)).optional(),
   requireSignedAnonymousChat: z.boolean().optional(),
   assistant: AssistantReferenceSchema.strict().optional(),
   promptModeration: PromptModerationSchema.optional(),
@@ -78,7 +78,7 @@ export type WireInput = {
 };
 
 export const CreateReleaseSchema = z
-  .object({
+  .strictObject({
     /** Required unless `title` names the release. */
     name: NameSchema.optional(),
     /** Optional: the workspace comes from the caller; when given it must be that workspace. */
@@ -93,7 +93,6 @@ export const CreateReleaseSchema = z
     mcpConfig: McpConfigInputSchema.optional(),
     ...WireInputFields,
   })
-  .strict()
   .superRefine((body, ctx) => {
     if (body.name === undefined && body.title === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Name the release: name or title is required' });
   });
@@ -105,7 +104,7 @@ export type CreateReleaseInput = z.infer<typeof CreateReleaseSchema>;
  * `status` moves between draft and archived; only publish makes a release active.
  */
 export const UpdateReleaseSchema = z
-  .object({
+  .strictObject({
     name: NameSchema.optional(),
     status: ReleaseStatusSchema.optional(),
     authMode: AuthModeSchema.optional(),
@@ -120,7 +119,6 @@ export const UpdateReleaseSchema = z
     embedKey: z.string().nullable().optional(),
     themeOverride: z.record(z.string(), z.unknown()).nullable().optional(),
   })
-  .strict()
   .superRefine((body, ctx) => {
     if (body.status === 'active') {
       ctx.addIssue({ code: 'custom', path: ['status'], message: 'Publish the release (POST /api/v1/releases/{releaseId}/publish) to make it active' });
@@ -129,29 +127,27 @@ export const UpdateReleaseSchema = z
 export type UpdateReleaseInput = z.infer<typeof UpdateReleaseSchema>;
 
 export const CloneReleaseSchema = z
-  .object({
+  .strictObject({
     toWorkspaceId: IdSchema,
     name: NameSchema.optional(),
     /** Old RAG collection id → id in the target workspace (CLI `--rag-id-map`). */
     ragIdMap: z.record(IdSchema, IdSchema).optional(),
-  })
-  .strict();
+  });
 export type CloneReleaseInput = z.infer<typeof CloneReleaseSchema>;
 
 export const DeriveThemeSchema = z
-  .object({
+  .strictObject({
     /** A site address (http or https) or the id of another release of the workspace. */
-    from: z.string().trim().min(1).max(2000),
+    from: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
     /** Store the derived theme on the release (default true); false only answers it. */
     apply: z.boolean().default(true),
-  })
-  .strict();
+  });
 export type DeriveThemeInput = z.infer<typeof DeriveThemeSchema>;
 
 export const ReleaseListQuerySchema = PageQuerySchema.extend({ status: ReleaseStatusSchema.optional() });
 export type ReleaseListQuery = z.infer<typeof ReleaseListQuerySchema>;
 
-export const ReleaseParamsSchema = z.object({ releaseId: z.string().min(1).max(200) });
+export const ReleaseParamsSchema = z.object({ releaseId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 // Responses.
 

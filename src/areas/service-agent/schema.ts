@@ -5,20 +5,18 @@ import { MessageInputSchema } from '../transcripts/public.js';
 export const MAX_SYNC_MESSAGES = 5000;
 
 export const SessionTranscriptSchema = z
-  .object({
-    sessionId: z.string().min(1).max(200),
+  .strictObject({
+    sessionId: z.string().check(z.minLength(1), z.maxLength(200)),
     /** The workspace the session belongs to: required without credentials; with them, one they reach. */
-    workspaceId: z.string().min(1).max(200).optional(),
-    title: z.string().trim().min(1).max(500).optional(),
+    workspaceId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)).optional(),
     metadata: z.record(z.string(), z.unknown()).optional(),
-  })
-  .strict();
+  });
 
 export const SyncSchema = z
-  .object({ messages: z.array(MessageInputSchema).max(MAX_SYNC_MESSAGES) })
-  .strict();
+  .strictObject({ messages: z.array(MessageInputSchema).max(MAX_SYNC_MESSAGES) });
 
-export const SessionParamsSchema = z.object({ transcriptId: z.string().min(1).max(200) });
+export const SessionParamsSchema = z.object({ transcriptId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 export const SessionTranscriptAnswerSchema = z.object({
   _id: z.string(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CreatePatternSchema } from './schema.js';
 import type { StylePatternStore } from './store.js';
 
-export const StylePatternSectionSchema = z.array(CreatePatternSchema.extend({ id: z.string().min(1).max(200).optional() }).strict()).max(200);
+export const StylePatternSectionSchema = z.array(CreatePatternSchema.extend({ id: z.string().check(z.minLength(1), z.maxLength(200)).optional() }).strict()).max(200);
 export type StylePatternSection = z.infer<typeof StylePatternSectionSchema>;
 
 export async function loadStylePatterns(section: StylePatternSection, workspaceId: string, store: StylePatternStore): Promise<void> {

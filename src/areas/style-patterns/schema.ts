@@ -9,5 +9,5 @@ export {
   type UpdateStylePattern as UpdatePatternInput,
 } from '../../types/qa-inputs.js';
 
-export const PatternParamsSchema = z.object({ patternId: z.string().min(1).max(200) });
-export const PatternListQuerySchema = PageQuerySchema.extend({ releaseId: z.string().min(1).max(200).optional() });
+export const PatternParamsSchema = z.object({ patternId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const PatternListQuerySchema = PageQuerySchema.extend({ releaseId: z.string().check(z.minLength(1), z.maxLength(200)).optional() });

@@ -10,39 +10,37 @@ export const MAX_TITLE_CHARS = 500;
 /** Largest terms body (markdown), emulator-defined. */
 export const MAX_CONTENT_CHARS = 200_000;
 
-const TitleSchema = z.string().trim().min(1).max(MAX_TITLE_CHARS);
+const TitleSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_TITLE_CHARS));
 const ContentSchema = z.string().max(MAX_CONTENT_CHARS);
 
 export const CreateTermsSchema = z
-  .object({
+  .strictObject({
     title: TitleSchema,
     /** The draft's markdown body (CLI `--file`); empty when left out. */
     content: ContentSchema.optional(),
     /** The release the terms gate; one current terms document per release. */
     releaseId: IdSchema.optional(),
-  })
-  .strict();
+  });
 export type CreateTermsInput = z.infer<typeof CreateTermsSchema>;
 
 /** Changes the draft (and the release it is attached to; null detaches). Publish makes it a version. */
 export const UpdateTermsSchema = z
-  .object({
+  .strictObject({
     title: TitleSchema.optional(),
     content: ContentSchema.optional(),
     releaseId: IdSchema.nullable().optional(),
-  })
-  .strict();
+  });
 export type UpdateTermsInput = z.infer<typeof UpdateTermsSchema>;
 
 export const TermsListQuerySchema = PageQuerySchema.extend({ releaseId: IdSchema.optional() });
-export const TermsParamsSchema = z.object({ tosId: z.string().min(1).max(200) });
+export const TermsParamsSchema = z.object({ tosId: z.string().check(z.minLength(1), z.maxLength(200)) });
 export const GateQuerySchema = z.object({ releaseId: IdSchema.max(200) });
-export const AcceptTermsSchema = TermsAcceptInputSchema.extend({ anonymousSessionId: z.string().min(1).max(128).optional() }).strict();
+export const AcceptTermsSchema = TermsAcceptInputSchema.extend({ anonymousSessionId: z.string().check(z.minLength(1), z.maxLength(128)).optional() }).strict();
 export type AcceptTermsInput = z.infer<typeof AcceptTermsSchema>;
 
 /** The public per-release accept of landing pages: the visitor is the anonymous session in the body. */
 export const ReleaseAcceptSchema = ReleaseTermsAcceptRequestSchema;
-export const ReleaseAcceptParamsSchema = z.object({ releaseId: z.string().min(1).max(200) });
+export const ReleaseAcceptParamsSchema = z.object({ releaseId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 // Responses.
 
@@ -52,10 +50,10 @@ export const TermsAnswerSchema = z.object({
   releaseId: IdSchema.nullable(),
   title: z.string(),
   content: z.string(),
-  publishedVersion: z.number().int().positive().nullable(),
+  publishedVersion: z.number().check(z.int(), z.positive()).nullable(),
   publishedAt: IsoTimestampSchema.nullable(),
   hasUnpublishedChanges: z.boolean(),
-  versions: z.array(z.object({ version: z.number().int().positive(), title: z.string(), publishedAt: IsoTimestampSchema })),
+  versions: z.array(z.object({ version: z.number().check(z.int(), z.positive()), title: z.string(), publishedAt: IsoTimestampSchema })),
   metadata: z.object({ createdAt: IsoTimestampSchema, updatedAt: IsoTimestampSchema, createdBy: IdSchema.optional() }),
 });
 export const TermsListSchema = pageSchema(TermsAnswerSchema);
@@ -63,7 +61,7 @@ export { TermsGateSchema };
 export const AcceptAnswerSchema = z.object({
   accepted: z.literal(true),
   tosId: IdSchema,
-  version: z.number().int().positive(),
+  version: z.number().check(z.int(), z.positive()),
   releaseId: IdSchema.nullable(),
   acceptedAt: IsoTimestampSchema,
 });

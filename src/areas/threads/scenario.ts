@@ -7,40 +7,37 @@ import type { ReleaseStore } from '../releases/public.js';
 import type { ThreadPrefixStore } from './prefix-store.js';
 import { PrefixLinesSchema } from './schema.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 
 const ChatDocSchema = z
-  .object({
+  .strictObject({
     id: Id.optional(),
     releaseId: Id,
     /** The owner's own id: a user id (`kind: user`) or an anonymous session id (`kind: anonymous`). */
     ownerId: Id,
     kind: z.enum(['user', 'anonymous']).default('user'),
-    title: z.string().min(1).max(200).optional(),
+    title: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
     visibility: z.enum(['private', 'shared', 'public']).default('private'),
     archived: z.boolean().default(false),
     metadata: z.record(z.string(), z.unknown()).default({}),
-    messages: z.array(z.object({ role: z.enum(['user', 'assistant', 'system']), content: z.string().min(1).max(100_000) }).strict()).default([]),
-  })
-  .strict();
+    messages: z.array(z.strictObject({ role: z.enum(['user', 'assistant', 'system']), content: z.string().check(z.minLength(1), z.maxLength(100_000)) })).default([]),
+  });
 
 const PrefixDocSchema = z
-  .object({
+  .strictObject({
     id: Id.optional(),
-    title: z.string().min(1).max(200).optional(),
+    title: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
     /** Published versions, oldest first: the last one is current (version = their count). */
     versions: z.array(PrefixLinesSchema).min(1).max(100),
     /** A pending draft (unpublished lines); the current version's lines when absent. */
     draft: PrefixLinesSchema.optional(),
-  })
-  .strict();
+  });
 
 export const ThreadsSectionSchema = z
-  .object({
+  .strictObject({
     chats: z.array(ChatDocSchema).default([]),
     prefixes: z.array(PrefixDocSchema).default([]),
-  })
-  .strict();
+  });
 export type ThreadsSection = z.infer<typeof ThreadsSectionSchema>;
 
 export interface ThreadsHandle {

@@ -3,12 +3,12 @@
 import { z } from 'zod';
 import { PageQuerySchema } from '../workspaces/public.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 const Visibility = z.enum(['private', 'shared', 'public']);
 
 export const ThreadListQuerySchema = PageQuerySchema.extend({
   releaseId: Id.optional(),
-  ownerId: z.string().min(1).max(200).optional(),
+  ownerId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
   /** `all` (default) lists archived and live threads together. */
   archived: z.enum(['true', 'false', 'all']).default('all'),
   visibility: Visibility.optional(),
@@ -17,45 +17,42 @@ export const ThreadListQuerySchema = PageQuerySchema.extend({
 export const ThreadIdParamsSchema = z.object({ threadId: Id });
 
 export const ThreadUpdateSchema = z
-  .object({
-    title: z.string().trim().min(1).max(200).optional(),
+  .strictObject({
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional(),
     visibility: Visibility.optional(),
     archived: z.boolean().optional(),
     /** Replaces the thread's metadata object (at most 50 keys). */
     metadata: z.record(z.string(), z.unknown()).refine((m) => Object.keys(m).length <= 50, 'At most 50 keys').optional(),
   })
-  .strict()
   .refine((b) => Object.keys(b).length > 0, { message: 'Name at least one of title, visibility, archived, metadata', path: ['title'] });
 
 export const ThreadExportQuerySchema = z.object({ format: z.enum(['jsonl']).default('jsonl') });
 
 /** A thread prefix's lines: a string ARRAY (the real server refuses a single string for `kind: thread`). */
-export const PrefixLinesSchema = z.array(z.string().trim().min(1).max(4000)).min(1).max(50);
+export const PrefixLinesSchema = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(4000))).min(1).max(50);
 
 export const PrefixCreateSchema = z
-  .object({
+  .strictObject({
     prefix: PrefixLinesSchema,
-    title: z.string().trim().min(1).max(200).optional(),
-  })
-  .strict();
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional(),
+  });
 
 /** The workspace mount's create: the real client sends `{prefix}` alone; unknown keys are ignored there. */
-export const WirePrefixCreateSchema = z.object({ prefix: PrefixLinesSchema, title: z.string().trim().min(1).max(200).optional() });
+export const WirePrefixCreateSchema = z.object({ prefix: PrefixLinesSchema, title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional() });
 
-const BaseVersion = z.number().int().positive();
+const BaseVersion = z.number().check(z.int(), z.positive());
 
 export const PrefixUpdateSchema = z
-  .object({
-    title: z.string().trim().min(1).max(200).optional(),
+  .strictObject({
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional(),
     prefix: PrefixLinesSchema.optional(),
     /** The version the edit is based on: 409 when another publish came first. */
     baseVersion: BaseVersion.optional(),
   })
-  .strict()
   .refine((b) => b.title !== undefined || b.prefix !== undefined, { message: 'Name title or prefix', path: ['prefix'] });
 
-export const PrefixPublishSchema = z.object({ baseVersion: BaseVersion.optional() }).strict();
-export const PrefixRestoreSchema = z.object({ version: z.number().int().positive(), baseVersion: BaseVersion.optional() }).strict();
+export const PrefixPublishSchema = z.strictObject({ baseVersion: BaseVersion.optional() });
+export const PrefixRestoreSchema = z.strictObject({ version: z.number().check(z.int(), z.positive()), baseVersion: BaseVersion.optional() });
 
 export const PrefixListQuerySchema = PageQuerySchema;
 export const PrefixParamsSchema = z.object({ prefixId: Id });

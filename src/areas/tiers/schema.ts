@@ -7,12 +7,12 @@ export const TIER_SLUGS = ['free', 'basic', 'premium', 'enterprise', 'unlimited'
 export const TierLimitsSchema = z
   .object({
     // -1 is unlimited (real wire: Examples embed/MembershipTiers.md).
-    messagesPerMonth: z.number().int().min(-1),
-    messagesPerDay: z.number().int().min(-1),
-    messagesPerHour: z.number().int().min(-1),
-    maxConversationLength: z.number().int().min(-1),
-    maxTokensPerMessage: z.number().int().positive(),
-    maxConcurrentChats: z.number().int().positive(),
+    messagesPerMonth: z.number().check(z.int(), z.gte(-1)),
+    messagesPerDay: z.number().check(z.int(), z.gte(-1)),
+    messagesPerHour: z.number().check(z.int(), z.gte(-1)),
+    maxConversationLength: z.number().check(z.int(), z.gte(-1)),
+    maxTokensPerMessage: z.number().check(z.int(), z.positive()),
+    maxConcurrentChats: z.number().check(z.int(), z.positive()),
   })
   .partial()
   .strict();

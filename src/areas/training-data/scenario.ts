@@ -5,21 +5,20 @@ import { TrainingPairSchema, TrainingSourceSchema } from '../../types/model-life
 import { DEFAULT_MAX_PAIRS, MAX_PAIRS } from './schema.js';
 import type { TrainingDataStore } from './store.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const TrainingDataDocSchema = z
-  .object({
+  .strictObject({
     id: Id.optional(),
-    title: z.string().min(1).max(200),
+    title: z.string().check(z.minLength(1), z.maxLength(200)),
     status: z.enum(['queued', 'running', 'succeeded', 'failed']).default('succeeded'),
     /** For a running set: the percent of sources already read. */
-    progress: z.number().int().min(0).max(100).optional(),
+    progress: z.number().check(z.int(), z.gte(0), z.lte(100)).optional(),
     sources: z.array(TrainingSourceSchema.extend({ title: z.string().max(200).default('') })).default([]),
     pairs: z.array(TrainingPairSchema).default([]),
-    maxPairs: z.number().int().min(1).max(MAX_PAIRS).default(DEFAULT_MAX_PAIRS),
+    maxPairs: z.number().check(z.int(), z.gte(1), z.lte(MAX_PAIRS)).default(DEFAULT_MAX_PAIRS),
     error: z.string().max(2000).optional(),
   })
-  .strict()
   .superRefine((doc, ctx) => {
     if ((doc.status === 'queued' || doc.status === 'running') && doc.sources.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['sources'], message: 'A queued or running set needs the sources it reads' });

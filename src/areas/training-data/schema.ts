@@ -16,7 +16,7 @@ export {
   type TrainingDataGenerate as GenerateInput,
 } from '../../types/lifecycle-inputs.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const TrainingDataParamsSchema = z.object({ trainingDataId: Id });
 export const TrainingDataListSchema = pageSchema(TrainingDataSetSchema);

@@ -32,7 +32,7 @@ export const MessageInputSchema = z
   .object({
     role: MessageRoleSchema,
     content: z.union([z.string().max(MAX_CONTENT_CHARS), ObjectSchema, z.array(z.unknown())]),
-    timestamp: z.union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()]).optional(),
+    timestamp: z.union([z.iso.datetime({ offset: true }), z.number().check(z.int(), z.nonnegative())]).optional(),
     context: z.array(ObjectSchema).optional(),
   })
   .catchall(z.unknown())
@@ -41,16 +41,16 @@ export type MessageInput = z.infer<typeof MessageInputSchema>;
 
 export const CreateTranscriptSchema = z
   .object({
-    title: z.string().trim().min(1).max(500).optional(),
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)).optional(),
     locked: z.boolean().optional(),
     hideConversationStarters: z.boolean().optional(),
     metadata: ObjectSchema.optional(),
     childTranscripts: z.array(z.string().min(1)).max(1000).optional(),
     messages: z.array(MessageInputSchema).max(MAX_MESSAGES_PER_CREATE).optional(),
     /** The server SDK's `create({ workspaceId, releaseId? })`: the caller's own workspace. */
-    workspaceId: z.string().min(1).max(200).optional(),
+    workspaceId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
     /** The release the conversation belongs to (stored and echoed). */
-    releaseId: z.string().min(1).max(200).optional(),
+    releaseId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
   })
   .catchall(z.unknown())
   .superRefine(rejectFields(READ_ONLY_FIELDS));
@@ -63,7 +63,7 @@ export const ListQuerySchema = z.object({
   page: int(1, 1_000_000, 1),
   limit: int(1, LIST_MAX_LIMIT, LIST_DEFAULT_LIMIT),
   /** The server SDK's `list(workspaceId, …)`: must be the caller's workspace. */
-  workspaceId: z.string().min(1).max(200).optional(),
+  workspaceId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
   /** A `nextCursor` from an earlier page (PaginatedResponse); wins over `page`. */
   cursor: z.string().max(200).optional(),
 });
@@ -73,7 +73,7 @@ export const MessagesQuerySchema = z.object({
   offset: int(0, 1_000_000_000, 0),
 });
 
-export const TranscriptParamsSchema = z.object({ transcriptId: z.string().min(1).max(200) });
+export const TranscriptParamsSchema = z.object({ transcriptId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 // Responses (used by tests and the OpenAPI document).
 
@@ -90,8 +90,8 @@ export const TranscriptListItemSchema = z
     locked: z.boolean(),
     hideConversationStarters: z.boolean(),
     metadata: ObjectSchema,
-    messageCount: z.number().int().nonnegative(),
-    lastMessageTimestamp: z.number().int().nonnegative(),
+    messageCount: z.number().check(z.int(), z.nonnegative()),
+    lastMessageTimestamp: z.number().check(z.int(), z.nonnegative()),
     childTranscripts: z.array(z.string()),
     firstMessage: MessagePreviewSchema.nullable(),
     lastMessage: MessagePreviewSchema.nullable(),
@@ -149,16 +149,16 @@ export const MessageAddedSchema = z.object({ status: z.literal('ok'), message: S
 /** The server SDK's `ingestBatch`: items recorded in one call, all or none. */
 export const MAX_INGEST_ITEMS = 1000;
 
-const ReleaseRef = z.string().min(1).max(200);
+const ReleaseRef = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const IngestItemSchema = z
   .object({
     role: MessageRoleSchema,
     content: z.union([z.string().max(MAX_CONTENT_CHARS), ObjectSchema, z.array(z.unknown())]),
-    name: z.string().min(1).max(200).optional(),
+    name: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
     release: ReleaseRef.optional(),
     metadata: ObjectSchema.optional(),
-    timestamp: z.union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()]).optional(),
+    timestamp: z.union([z.iso.datetime({ offset: true }), z.number().check(z.int(), z.nonnegative())]).optional(),
     context: z.array(ObjectSchema).optional(),
   })
   .catchall(z.unknown())
@@ -166,13 +166,13 @@ export const IngestItemSchema = z
 export type IngestItem = z.infer<typeof IngestItemSchema>;
 
 export const IngestBatchSchema = z.object({
-  workspaceId: z.string().min(1).max(200).optional(),
+  workspaceId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
   /** When given, the transcript in the path. */
-  transcriptId: z.string().min(1).max(200).optional(),
+  transcriptId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
   /** Applied to every item that does not set its own (`metadata` keys merge, the item's win). */
   defaults: z.object({ release: ReleaseRef.optional(), metadata: ObjectSchema.optional() }).optional(),
   items: z.array(IngestItemSchema).min(1).max(MAX_INGEST_ITEMS, `At most ${MAX_INGEST_ITEMS} items per batch`),
 });
 export type IngestBatchInput = z.infer<typeof IngestBatchSchema>;
 
-export const IngestBatchAnswerSchema = z.object({ inserted: z.number().int().nonnegative(), messageIds: z.array(z.string()) });
+export const IngestBatchAnswerSchema = z.object({ inserted: z.number().check(z.int(), z.nonnegative()), messageIds: z.array(z.string()) });

@@ -7,16 +7,15 @@ import { pageSchema } from '../workspaces/public.js';
 export const MAX_TTS_CHARACTERS = 1000;
 
 export const TtsRequestSchema = z
-  .object({
+  .strictObject({
     text: z
       .string()
       .max(MAX_TTS_CHARACTERS, `At most ${MAX_TTS_CHARACTERS} characters`)
       .refine((t) => t.trim().length > 0, 'Text to speak is required'),
     /** A voice of GET /api/v1/tts/voices (default voice_aria). */
-    voiceId: z.string().min(1).max(100).optional(),
+    voiceId: z.string().check(z.minLength(1), z.maxLength(100)).optional(),
     /** Only WAV (16 kHz, 16-bit PCM, mono). */
     format: z.literal('wav').default('wav'),
-  })
-  .strict();
+  });
 
 export const VoiceListSchema = pageSchema(TtsVoiceSchema);

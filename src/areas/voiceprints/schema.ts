@@ -3,16 +3,14 @@ import { z } from 'zod';
 import { VoiceprintSchema } from '../../types/audio.js';
 import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 const Base64 = z
-  .string()
-  .min(4)
-  .regex(/^[A-Za-z0-9+/_-]+={0,2}$/, 'Expected base64-encoded WAV bytes');
+  .string().check(z.minLength(4), z.regex(/^[A-Za-z0-9+/_-]+={0,2}$/, 'Expected base64-encoded WAV bytes'));
 
 /** Where the voice comes from: exactly one of inline WAV bytes, a presigned upload, or an audio transcript's recording. */
 const AudioSource = {
   audio: Base64.optional(),
-  fileKey: z.string().min(1).max(300).optional(),
+  fileKey: z.string().check(z.minLength(1), z.maxLength(300)).optional(),
   audioId: Id.optional(),
 };
 
@@ -27,8 +25,7 @@ export const VoiceprintListSchema = pageSchema(VoiceprintSchema);
 export const VoiceprintListQuerySchema = PageQuerySchema;
 
 export const EnrolSchema = z
-  .object({ title: z.string().trim().min(1).max(200), description: z.string().max(2000).optional(), ...AudioSource })
-  .strict()
+  .strictObject({ title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)), description: z.string().max(2000).optional(), ...AudioSource })
   .superRefine(oneSource);
 export type EnrolInput = z.infer<typeof EnrolSchema>;
 
@@ -36,12 +33,11 @@ export type EnrolInput = z.infer<typeof EnrolSchema>;
 export const DEFAULT_MATCH_THRESHOLD = 0.85;
 
 export const MatchSchema = z
-  .object({
+  .strictObject({
     ...AudioSource,
-    topK: z.number().int().min(1).max(100).optional(),
-    threshold: z.number().min(0).max(1).optional(),
+    topK: z.number().check(z.int(), z.gte(1), z.lte(100)).optional(),
+    threshold: z.number().check(z.gte(0), z.lte(1)).optional(),
   })
-  .strict()
   .superRefine(oneSource);
 
 export const VoiceprintDeletedSchema = z.object({ _id: z.string(), id: z.string(), deleted: z.literal(true) });

@@ -3,6 +3,6 @@ import { z } from 'zod';
 
 export { WorkspaceChatRequestSchema as CompletionRequestSchema, type WorkspaceChatRequest as CompletionRequest } from '../../types/lifecycle-inputs.js';
 
-const Id = z.string().min(1).max(200);
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const CompletionParamsSchema = z.object({ workspaceId: Id });

@@ -10,7 +10,7 @@ export const CLONE_RUNNING_AFTER_MS = 500;
 export const CLONE_COMPLETED_AFTER_MS = 2000;
 
 const VectorIds = z.union([
-  z.array(z.string().min(1).max(200)).max(100),
+  z.array(z.string().check(z.minLength(1), z.maxLength(200))).max(100),
   // The command line passes a comma-separated list.
   z
     .string()
@@ -19,21 +19,20 @@ const VectorIds = z.union([
 ]);
 
 export const CloneWorkspaceSchema = z
-  .object({
+  .strictObject({
     name: WorkspaceNameSchema.optional(),
     /** The command line's `--title`. */
     title: WorkspaceNameSchema.optional(),
     ragVectorIds: VectorIds.optional(),
   })
-  .strict()
   .superRefine((value, ctx) => {
     if (value.name === undefined && value.title === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Required (or title)' });
   });
 export type CloneWorkspaceInput = z.infer<typeof CloneWorkspaceSchema>;
 
-export const WorkspaceParamsSchema = z.object({ workspaceId: z.string().min(1).max(200) });
-export const JobParamsSchema = z.object({ jobId: z.string().min(1).max(200) });
-export const WorkspaceJobParamsSchema = WorkspaceParamsSchema.extend({ jobId: z.string().min(1).max(200) });
+export const WorkspaceParamsSchema = z.object({ workspaceId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const JobParamsSchema = z.object({ jobId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const WorkspaceJobParamsSchema = WorkspaceParamsSchema.extend({ jobId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 export const CloneJobSchema = z.object({
   jobId: z.string(),

@@ -17,7 +17,7 @@ export const SETTING_KEYS = ['defaultModel', 'defaultTemperature', 'analyticsEna
 
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
-export const WorkspaceNameSchema = z.string().trim().min(1).max(200);
+export const WorkspaceNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 export const WorkspaceDescriptionSchema = z.string().max(2000);
 const SlugSchema = z.string().regex(SLUG_PATTERN, 'A slug is 1 to 63 lowercase letters, digits and dashes, starting with a letter or digit');
 
@@ -25,8 +25,8 @@ const SlugSchema = z.string().regex(SLUG_PATTERN, 'A slug is 1 to 63 lowercase l
 const SettingsInputSchema = WorkspaceSettingsSchema.strict();
 const SettingsPatchSchema = z
   .object({
-    defaultModel: z.string().min(1).max(200).nullable(),
-    defaultTemperature: z.number().min(0).max(2).nullable(),
+    defaultModel: z.string().check(z.minLength(1), z.maxLength(200)).nullable(),
+    defaultTemperature: z.number().check(z.gte(0), z.lte(2)).nullable(),
     analyticsEnabled: z.boolean().nullable(),
     webhooksEnabled: z.boolean().nullable(),
     notificationEmail: z.email().nullable(),
@@ -35,13 +35,12 @@ const SettingsPatchSchema = z
   .strict();
 
 export const CreateWorkspaceSchema = z
-  .object({
+  .strictObject({
     name: WorkspaceNameSchema,
     description: WorkspaceDescriptionSchema.optional(),
     slug: SlugSchema.optional(),
     settings: SettingsInputSchema.optional(),
-  })
-  .strict();
+  });
 export type CreateWorkspaceInput = z.infer<typeof CreateWorkspaceSchema>;
 
 export const UpdateWorkspaceSchema = z
@@ -56,7 +55,7 @@ export const UpdateWorkspaceSchema = z
 export type UpdateWorkspaceInput = z.infer<typeof UpdateWorkspaceSchema>;
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
-export const WorkspaceParamsSchema = z.object({ workspaceId: z.string().min(1).max(200) });
+export const WorkspaceParamsSchema = z.object({ workspaceId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 export const WorkspaceListQuerySchema = PageQuerySchema;
 

@@ -6,4 +6,4 @@ import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 export const PaymentListQuerySchema = PageQuerySchema;
 export const PaymentListSchema = pageSchema(X402PaymentRecordSchema);
 export const PaymentParamsSchema = z.object({ txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'A 32-byte hex transaction hash') });
-export const ToolParamsSchema = z.object({ toolName: z.string().min(1).max(200) });
+export const ToolParamsSchema = z.object({ toolName: z.string().check(z.minLength(1), z.maxLength(200)) });
