@@ -1,7 +1,16 @@
 // Exact search over a store's tail: vectors embedded but not yet in the HNSW graph. Scored with the
-// same `similarity` and rounding as every other path, so a tail vector ranks exactly as it would there.
-import { similarity } from './embedding.js';
+// same arithmetic and rounding as `similarity` on every other path, so a tail vector ranks exactly as it would there.
 import { compareHits, roundScore, type VectorHit } from './vector-index.js';
+
+/**
+ * `similarity` for two Float32Arrays: the same products summed in the same order (so the same
+ * double), in a loop V8 keeps monomorphic; `similarity` also sees number[] from the graph's points.
+ */
+function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
+  return Math.min(1, Math.max(0, sum));
+}
 
 /**
  * The k best live vectors of `vectors[from..]`, whose labels run from `firstLabel` up, best first
@@ -20,7 +29,7 @@ export function searchTail(
   for (let i = from; i < vectors.length; i++) {
     const label = firstLabel + (i - from);
     if (!isLive(label)) continue;
-    const score = roundScore(similarity(query, vectors[i] as Float32Array));
+    const score = roundScore(dot(query, vectors[i] as Float32Array));
     if (best.length === k) {
       const worst = best[k - 1]!;
       // Worse than the worst kept, or equal with a larger label: cannot enter.
