@@ -103,7 +103,6 @@ export class World implements ControlPort {
     this.events = new EventHub(() => this.clock.now());
     const configured = options.fetch;
     this.outbound = configured ?? ((input, init) => globalThis.fetch(input, init));
-    // Under the real clock a query also scans the vectors not yet in the graph, instead of inserting them.
     this.vectorIndexes = new VectorIndexes(options.vectorIndexFactory, () => this.clock.mode === 'real');
     this.scheduler = new Scheduler(this.storage, this.clock, () => this.ids.objectId(), this.jobHandlers);
     const deps: StoreDeps = { storage: this.storage, clock: this.clock, ids: this.ids, random: this.random, scheduler: this.scheduler };
