@@ -212,9 +212,6 @@ row('RAG recall@10 HNSW vs exact, 10k', rag.small.recall.toFixed(3));
 row('RAG recall@10 HNSW vs exact, 100k', rag.large.recall.toFixed(3), 'ragRecall', rag.large.recall);
 show('ingest target (end to end, 10k)', `${Math.round(rag.e2e.chunksPerSec)} chunks/s`, 'ragIngest', rag.e2e.chunksPerSec);
 row(`RAG ingest end to end (upload → searchable → first query), ${rag.e2e.chunks} chunks`, `${Math.round(rag.e2e.chunksPerSec)} chunks/s`, 'ragIngest', rag.e2e.chunksPerSec);
-// The same ingest under the real clock (what `serve` runs): jobs and graph insertion in the background.
-show('ingest, real clock (end to end, 10k)', `${Math.round(rag.e2eReal.chunksPerSec)} chunks/s (${rag.e2eReal.chunks} chunks in ${ms(rag.e2eReal.indexMs)})`);
-row(`RAG ingest end to end, real clock, ${rag.e2eReal.chunks} chunks`, `${Math.round(rag.e2eReal.chunksPerSec)} chunks/s`);
 }
 
 // (f) and (g), issue 13 targets 3, 4, 6 and 7: RAG curves, first query after a swap, ingest, load.
