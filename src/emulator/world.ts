@@ -103,7 +103,7 @@ export class World implements ControlPort {
     this.events = new EventHub(() => this.clock.now());
     const configured = options.fetch;
     this.outbound = configured ?? ((input, init) => globalThis.fetch(input, init));
-    this.vectorIndexes = new VectorIndexes(options.vectorIndexFactory);
+    this.vectorIndexes = new VectorIndexes(options.vectorIndexFactory, () => this.clock.mode === 'real');
     this.scheduler = new Scheduler(this.storage, this.clock, () => this.ids.objectId(), this.jobHandlers);
     const deps: StoreDeps = { storage: this.storage, clock: this.clock, ids: this.ids, random: this.random, scheduler: this.scheduler };
     // Every area (src/areas/index.ts) is built here, in list order; the core's auth services come from them.

@@ -11,7 +11,8 @@ import { EMBEDDING_DIMENSION, embed } from './embedding.js';
 import { ExactIndex } from './exact-index.js';
 import { chunkFingerprint } from './fingerprint.js';
 import { HnswIndex, loadHnswlib } from './hnsw-index.js';
-import type { VectorIndex } from './vector-index.js';
+import type { VectorHit, VectorIndex } from './vector-index.js';
+import { mergeHits, searchTail } from './vector-tail.js';
 
 export interface IndexedChunk {
   id: string;
@@ -36,9 +37,12 @@ interface Store {
   /** By label: the fingerprint of its chunk's id and text, to recognise the same content later. */
   hashes: number[];
   labelsOf: Map<string, number[]>;
-  /** Labels given but not yet embedded and inserted, in label order, from `head` on. */
+  /** Labels given but not yet embedded, in label order, from `head` on (queue[head] is label `embedded`). */
   queue: (IndexedChunk | undefined)[];
   head: number;
+  /** Labels embedded but not yet in the graph, from `tailHead` on (tail[tailHead] is label `inserted`). */
+  tail: (Float32Array | undefined)[];
+  tailHead: number;
   inserted: number;
 }
 
@@ -71,19 +75,47 @@ const MAX_DEAD_UNFILTERED = 64;
 /** A store holding more than this many dead vectors per live one is dropped and rebuilt from storage. */
 const MAX_DEAD_RATIO = 2;
 
-/** Embeds and inserts `store`'s queued vectors in label order, until done or past `deadline`. */
-function insertQueued(store: Store, deadline = Infinity): void {
+/** A query under the real clock scans at most this many tail vectors; the graph takes in the rest first. */
+const MAX_TAIL = 16_384;
+
+/** Embeds `store`'s queued chunks in label order into its tail, until done or past `deadline`. */
+function embedQueued(store: Store, deadline = Infinity): void {
   while (store.head < store.queue.length) {
     const chunk = store.queue[store.head] as IndexedChunk;
-    store.index.add(store.inserted, embed(chunk.content));
-    // The label of queue[head] is always `inserted`: labels are given, and inserted, in order.
+    store.tail.push(embed(chunk.content));
     store.queue[store.head] = undefined;
     store.head++;
-    store.inserted++;
     if (deadline !== Infinity && wallElapsedMs() >= deadline) return;
   }
   store.queue = [];
   store.head = 0;
+}
+
+/** Inserts `store`'s tail into its graph in label order, until `keep` are left or past `deadline`. */
+function graphTail(store: Store, deadline = Infinity, keep = 0): void {
+  while (store.tail.length - store.tailHead > keep) {
+    // The label of tail[tailHead] is always `inserted`: labels are given, and inserted, in order.
+    store.index.add(store.inserted, store.tail[store.tailHead] as Float32Array);
+    store.tail[store.tailHead] = undefined;
+    store.tailHead++;
+    store.inserted++;
+    if (deadline !== Infinity && wallElapsedMs() >= deadline) return;
+  }
+  if (store.tailHead === store.tail.length) {
+    store.tail = [];
+    store.tailHead = 0;
+  }
+}
+
+/** Embeds and inserts `store`'s queued vectors in label order, until done or past `deadline`. */
+function insertQueued(store: Store, deadline = Infinity): void {
+  embedQueued(store, deadline);
+  if (store.head < store.queue.length) return;
+  graphTail(store, deadline);
+}
+
+function pending(store: Store): boolean {
+  return store.head < store.queue.length || store.tailHead < store.tail.length;
 }
 
 /**
@@ -111,7 +143,15 @@ export class VectorIndexes {
   private readonly busy = new Set<Store>();
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly factory: IndexFactory = defaultIndexFactory) {}
+  /**
+   * `tailSearch` (the real clock): a query searches the graph plus an exact scan of the vectors the
+   * background has not put in it yet, instead of inserting them first. Off (the manual clock), a
+   * query finishes the graph first, so answers are a pure function of the request sequence.
+   */
+  constructor(
+    private readonly factory: IndexFactory = defaultIndexFactory,
+    private readonly tailSearch: () => boolean = () => false,
+  ) {}
 
   /**
    * Forgets every index: the next query of each target reads storage, and rebuilds unless the view
@@ -163,7 +203,7 @@ export class VectorIndexes {
       out[label] = 1;
       added++;
     }
-    if (store.head < store.queue.length) this.schedule(store);
+    if (pending(store)) this.schedule(store);
     return { live: out, added };
   }
 
@@ -180,7 +220,7 @@ export class VectorIndexes {
     const deadline = wallElapsedMs() + SLICE_MS;
     for (const store of this.busy) {
       insertQueued(store, deadline);
-      if (store.head >= store.queue.length) this.busy.delete(store);
+      if (!pending(store)) this.busy.delete(store);
       if (wallElapsedMs() >= deadline) break;
     }
     if (this.busy.size > 0) {
@@ -198,7 +238,7 @@ export class VectorIndexes {
   /** A fresh view of `chunks` at `version`, its vectors queued. */
   private async build(targetId: string, version: string, chunks: IndexedChunk[]): Promise<View> {
     const index = await this.factory();
-    const store: Store = { index, chunkOf: [], hashes: [], labelsOf: new Map(), queue: [], head: 0, inserted: 0 };
+    const store: Store = { index, chunkOf: [], hashes: [], labelsOf: new Map(), queue: [], head: 0, tail: [], tailHead: 0, inserted: 0 };
     const { live, added } = this.enqueue(store, new Uint8Array(0), chunks);
     const view: View = { version, index, store, live, size: added };
     this.entries.set(targetId, view);
@@ -280,18 +320,29 @@ export class VectorIndexes {
   async search(targetId: string, version: string, load: () => Promise<IndexedChunk[]>, query: string, k: number): Promise<ChunkHit[]> {
     const view = await this.view(targetId, version, load);
     const { store, live } = view;
-    this.finish(store);
+    if (this.tailSearch()) {
+      // Searchable once embedded: the graph takes in the tail in background slices, off this path.
+      embedQueued(store);
+      graphTail(store, Infinity, MAX_TAIL);
+    } else this.finish(store);
     // Labels of other versions (removed, or added after this one) are filtered out.
     const isLive = (label: number) => label < live.length && live[label] === 1;
-    const dead = store.chunkOf.length - view.size;
     const vector = embed(query);
-    let hits;
-    if (dead === 0) hits = view.index.search(vector, k);
+    let tailLive = 0;
+    for (let label = store.inserted; label < store.inserted + store.tail.length - store.tailHead; label++) if (isLive(label)) tailLive++;
+    const tailHits = tailLive === 0 ? [] : searchTail(vector, k, store.tail, store.tailHead, store.inserted, isLive);
+    // What the graph holds of this view, and how many graph labels it must not answer with.
+    const graphLive = view.size - tailLive;
+    const dead = store.inserted - graphLive;
+    let hits: VectorHit[];
+    if (graphLive === 0) hits = [];
+    else if (dead === 0) hits = view.index.search(vector, k);
     else if (view.index.kind === 'hnsw' && dead <= MAX_DEAD_UNFILTERED) {
       // A few dead labels (a write since the snapshot this view came back from): ask for that many
       // more and drop them here, instead of a filter the native search calls back for every node it visits.
       hits = view.index.search(vector, k + dead).filter((hit) => isLive(hit.label)).slice(0, k);
-    } else hits = view.index.search(vector, k, isLive, view.size);
+    } else hits = view.index.search(vector, k, isLive, graphLive);
+    hits = mergeHits(hits, tailHits, k);
     return hits.map((hit) => ({ chunkId: store.chunkOf[hit.label] as string, score: hit.score }));
   }
 

@@ -1,0 +1,83 @@
+// Under the real clock a context query scans the vectors the graph has not taken in yet (the tail)
+// instead of inserting them first: right after an upload turns queryable, the answer (contents and
+// scores) is the one the manual clock gives, where the query finishes the graph first.
+import { describe, expect, it } from 'vitest';
+import { createEmulator } from '../src/index.js';
+
+const SECRET = `svc_${'A1b2C3d4E5'.repeat(9).slice(0, 87)}`;
+const topics = ['password reset links', 'refunds for a double charge', 'single sign-on for owners', 'exports of monthly reports', 'seats on the team plan'];
+const section = (i: number) => `# Section ${i}\n\n${topics[i % topics.length]} note ${i} ${topics[(i * 3 + 1) % topics.length]}`;
+const scenario = {
+  name: 'rag-tail',
+  seed: 11,
+  now: '2026-01-01T00:00:00.000Z',
+  // No simulated stage or consistency delays: under the real clock they would pass in real time.
+  settings: { indexing: { stageMs: 0, consistencyMs: [0, 0] as [number, number] }, rateLimits: { rag: { perMinute: 100_000 } } },
+  users: [{ id: 'user_owner', email: 'owner@example.com', name: 'Owner' }],
+  workspaces: [
+    {
+      id: 'ws_a',
+      name: 'A',
+      slug: 'a',
+      ownerId: 'user_owner',
+      apiKeys: [{ id: 'key_a', name: 'a', secret: SECRET }],
+      rag: {
+        targets: [
+          {
+            id: 'target_a',
+            title: 'A',
+            chunkingTool: 'chapter-aware' as const,
+            chunkSize: 2048,
+            chunkOverlap: 0,
+            files: [{ title: 'first', filename: 'first.md', content: Array.from({ length: 40 }, (_, i) => section(i)).join('\n\n'), state: 'searchable' as const }],
+          },
+        ],
+      },
+    },
+  ],
+};
+const queries = ['double charge refund', 'reset my password', 'team plan seats note 7', 'monthly report exports'];
+
+async function run(clock: 'manual' | 'real') {
+  const emulator = await createEmulator({ scenario, clock });
+  const api = (path: string, init: RequestInit = {}) =>
+    emulator.fetch(new Request(`http://emulator${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-api-key': SECRET } }));
+  const context = async (query: string) => {
+    const res = await api('/api/v1/rag/context', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, collectionId: 'target_a', topK: 8 }) });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { chunks: { content: string; score?: number; similarity?: number }[] };
+    return body.chunks.map((c) => [c.content, c.score ?? c.similarity]);
+  };
+  await context('warm'); // the graph holds the first file
+  const form = new FormData();
+  form.set('title', 'second');
+  form.set('description', 'tail');
+  form.set('ragVectorId', 'target_a');
+  form.set('chunkingTool', 'chapter-aware');
+  form.set('file', new File([Array.from({ length: 60 }, (_, i) => section(100 + i)).join('\n\n')], 'second.md', { type: 'text/markdown' }));
+  const uploaded = await api('/api/v1/rag/files', { method: 'POST', body: form });
+  expect(uploaded.status).toBe(202);
+  // The upload answers with the list of files it created.
+  const [file] = (await uploaded.json()) as { _id: string }[];
+  if (clock === 'manual') await emulator.flushJobs();
+  else {
+    // The definitive readiness check a client polls: the file's chunks are queryable.
+    const until = performance.now() + 20_000;
+    const queryable = async () => ((await (await api(`/api/v1/rag/files/${file!._id}/vectorize-status`)).json()) as { queryable: boolean }).queryable;
+    while (!(await queryable()) && performance.now() < until) await new Promise((r) => setTimeout(r, 5));
+  }
+  const out = [];
+  for (const q of queries) out.push(await context(q));
+  await emulator.close();
+  return out;
+}
+
+describe('RAG context under the real clock (graph ∪ exact tail)', () => {
+  it('answers right after ingest with the manual clock’s contents and scores', async () => {
+    const manual = await run('manual');
+    const real = await run('real');
+    // The second file (sections 100–159) is in the answers: its vectors are the tail.
+    expect(manual[0]!.some((hit) => /note 1\d\d /.test(String(hit[0])))).toBe(true);
+    expect(real).toEqual(manual);
+  });
+});
