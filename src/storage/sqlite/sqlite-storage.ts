@@ -9,6 +9,10 @@ import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
 
 /** Statements prepared again on a restored connection, at most (see `reprepare`). */
 const MAX_REPREPARED = 256;
+/** Images this large or larger may leave young-generation collections behind (see `settled`). */
+const SETTLE_BYTES = 16 * 1024 * 1024;
+/** Buffers made after such an image: each may cost one scavenge until the image is promoted. */
+const SETTLE_BUFFERS = 4;
 
 interface SqliteSnapshot extends StorageSnapshot {
   kind: 'sqlite';
@@ -21,6 +25,24 @@ export interface SqliteOptions {
   dataDir?: string;
   /** The tables to create and keep (the world passes its areas' tables); only the core tables when absent. */
   tables?: readonly TableDef[];
+}
+
+/** The small buffers `settled` makes; kept so that no compiler can leave them out. */
+let settlers: ArrayBuffer[] = [];
+
+/**
+ * A database image, with the young-generation collections it causes paid here. V8 runs a scavenge
+ * whenever an ArrayBuffer is made while young buffers outside its heap total about 32 MB or more,
+ * and the image is one (150 MB at 100k chunks): the next request's first typed array paid one or
+ * two scavenges of the whole heap, 10-50 ms after every load and import (whose reset point is such
+ * an image). A few tiny buffers made now take those scavenges inside the snapshot, until the image
+ * is promoted; for an image below that size they cost nothing. Answers are unchanged. (Yielding an
+ * event-loop turn between them, so V8's buffer sweeper can finish, moved the second scavenge too,
+ * but let V8's memory reducer start a major collection that then ran in the next request.)
+ */
+function settled(image: Buffer): Buffer {
+  if (image.length >= SETTLE_BYTES) settlers = Array.from({ length: SETTLE_BUFFERS }, () => new ArrayBuffer(8));
+  return image;
 }
 
 export class SqliteStorage implements Storage {
@@ -155,9 +177,9 @@ export class SqliteStorage implements Storage {
 
   async snapshot(): Promise<StorageSnapshot> {
     if (this.file) return { kind: 'sqlite', dump: await this.dump() } as SqliteSnapshot;
-    if (this.depth > 0) return { kind: 'sqlite', image: this.db.serialize() } as SqliteSnapshot;
+    if (this.depth > 0) return { kind: 'sqlite', image: settled(this.db.serialize()) } as SqliteSnapshot;
     this.endBaseline();
-    const snap: SqliteSnapshot = { kind: 'sqlite', image: this.db.serialize() };
+    const snap: SqliteSnapshot = { kind: 'sqlite', image: settled(this.db.serialize()) };
     this.beginBaseline(snap);
     return snap;
   }
