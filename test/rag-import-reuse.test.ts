@@ -3,36 +3,14 @@
 // the edited text (the reuse checks compare fingerprints, not ids).
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../src/index.js';
+import { ONE_FILE_SECRET as SECRET, oneFileScenario } from './support/one-file-scenario.js';
 
-const SECRET = `svc_${'A1b2C3d4E5'.repeat(9).slice(0, 87)}`;
 const sections = ['Password reset links expire after an hour.', 'Refunds for a double charge take five days.', 'Single sign-on needs an owner to enable it.'];
-const scenario = {
+const scenario = oneFileScenario({
   name: 'rag-import-reuse',
   seed: 7,
-  now: '2026-01-01T00:00:00.000Z',
-  users: [{ id: 'user_owner', email: 'owner@example.com', name: 'Owner' }],
-  workspaces: [
-    {
-      id: 'ws_a',
-      name: 'A',
-      slug: 'a',
-      ownerId: 'user_owner',
-      apiKeys: [{ id: 'key_a', name: 'a', secret: SECRET }],
-      rag: {
-        targets: [
-          {
-            id: 'target_a',
-            title: 'A',
-            chunkingTool: 'chapter-aware' as const,
-            chunkSize: 2048,
-            chunkOverlap: 0,
-            files: [{ title: 'notes', filename: 'notes.md', content: sections.map((s, i) => `# Section ${i}\n\n${s}`).join('\n\n'), state: 'searchable' as const }],
-          },
-        ],
-      },
-    },
-  ],
-};
+  file: { title: 'notes', filename: 'notes.md', content: sections.map((s, i) => `# Section ${i}\n\n${s}`).join('\n\n') },
+});
 
 type Json = Record<string, unknown>;
 

@@ -3,39 +3,17 @@
 // scores) is the one the manual clock gives, where the query finishes the graph first.
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../src/index.js';
+import { ONE_FILE_SECRET as SECRET, oneFileScenario } from './support/one-file-scenario.js';
 
-const SECRET = `svc_${'A1b2C3d4E5'.repeat(9).slice(0, 87)}`;
 const topics = ['password reset links', 'refunds for a double charge', 'single sign-on for owners', 'exports of monthly reports', 'seats on the team plan'];
 const section = (i: number) => `# Section ${i}\n\n${topics[i % topics.length]} note ${i} ${topics[(i * 3 + 1) % topics.length]}`;
-const scenario = {
+const scenario = oneFileScenario({
   name: 'rag-tail',
   seed: 11,
-  now: '2026-01-01T00:00:00.000Z',
   // No simulated stage or consistency delays: under the real clock they would pass in real time.
-  settings: { indexing: { stageMs: 0, consistencyMs: [0, 0] as [number, number] }, rateLimits: { rag: { perMinute: 100_000 } } },
-  users: [{ id: 'user_owner', email: 'owner@example.com', name: 'Owner' }],
-  workspaces: [
-    {
-      id: 'ws_a',
-      name: 'A',
-      slug: 'a',
-      ownerId: 'user_owner',
-      apiKeys: [{ id: 'key_a', name: 'a', secret: SECRET }],
-      rag: {
-        targets: [
-          {
-            id: 'target_a',
-            title: 'A',
-            chunkingTool: 'chapter-aware' as const,
-            chunkSize: 2048,
-            chunkOverlap: 0,
-            files: [{ title: 'first', filename: 'first.md', content: Array.from({ length: 40 }, (_, i) => section(i)).join('\n\n'), state: 'searchable' as const }],
-          },
-        ],
-      },
-    },
-  ],
-};
+  settings: { indexing: { stageMs: 0, consistencyMs: [0, 0] }, rateLimits: { rag: { perMinute: 100_000 } } },
+  file: { title: 'first', filename: 'first.md', content: Array.from({ length: 40 }, (_, i) => section(i)).join('\n\n') },
+});
 const queries = ['double charge refund', 'reset my password', 'team plan seats note 7', 'monthly report exports'];
 
 async function run(clock: 'manual' | 'real') {
