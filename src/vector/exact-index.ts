@@ -1,7 +1,7 @@
 // Exact (brute-force) vector search: the path where hnswlib-node is not available (the browser),
 // and the reference the HNSW index is measured against.
 import { similarity } from './embedding.js';
-import { compareHits, roundScore, type VectorHit, type VectorIndex } from './vector-index.js';
+import { keepBest, roundScore, type VectorHit, type VectorIndex } from './vector-index.js';
 
 export class ExactIndex implements VectorIndex {
   readonly kind = 'exact' as const;
@@ -25,12 +25,7 @@ export class ExactIndex implements VectorIndex {
     const best: VectorHit[] = [];
     for (const [label, vector] of this.vectors) {
       if (accept && !accept(label)) continue;
-      const hit = { label, score: roundScore(similarity(query, vector)) };
-      if (best.length === k && compareHits(hit, best[k - 1]!) >= 0) continue;
-      let at = best.length;
-      while (at > 0 && compareHits(hit, best[at - 1]!) < 0) at--;
-      best.splice(at, 0, hit);
-      if (best.length > k) best.pop();
+      keepBest(best, { label, score: roundScore(similarity(query, vector)) }, k);
     }
     return best;
   }

@@ -24,6 +24,19 @@ export function compareHits(a: VectorHit, b: VectorHit): number {
   return b.score - a.score || a.label - b.label;
 }
 
+/**
+ * Offers `hit` to `best` (at most `k` hits, sorted by `compareHits`, worst last): kept in place when
+ * it beats the worst, which then drops. The exact scans keep only the best k this way, with no sort
+ * of everything scanned.
+ */
+export function keepBest(best: VectorHit[], hit: VectorHit, k: number): void {
+  if (best.length === k && compareHits(hit, best[k - 1]!) >= 0) return;
+  let at = best.length;
+  while (at > 0 && compareHits(hit, best[at - 1]!) < 0) at--;
+  best.splice(at, 0, hit);
+  if (best.length > k) best.pop();
+}
+
 /** Scores are rounded so float noise of different search paths cannot reorder or change them. */
 export function roundScore(score: number): number {
   return Math.round(Math.min(1, Math.max(0, score)) * 1e6) / 1e6;

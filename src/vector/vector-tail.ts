@@ -1,6 +1,6 @@
 // Exact search over a store's tail: vectors embedded but not yet in the HNSW graph. Scored with the
 // same arithmetic and rounding as `similarity` on every other path, so a tail vector ranks exactly as it would there.
-import { compareHits, roundScore, type VectorHit } from './vector-index.js';
+import { compareHits, keepBest, roundScore, type VectorHit } from './vector-index.js';
 
 /**
  * `similarity` for two Float32Arrays: the same products summed in the same order (so the same
@@ -14,7 +14,7 @@ function dot(a: Float32Array, b: Float32Array): number {
 
 /**
  * The k best live vectors of `vectors[from..]`, whose labels run from `firstLabel` up, best first
- * (ties by label). Keeps only the best k while scanning: no object per vector that cannot make it.
+ * (ties by label), kept as the scan goes (`keepBest`).
  */
 export function searchTail(
   query: Float32Array,
@@ -29,17 +29,7 @@ export function searchTail(
   for (let i = from; i < vectors.length; i++) {
     const label = firstLabel + (i - from);
     if (!isLive(label)) continue;
-    const score = roundScore(dot(query, vectors[i] as Float32Array));
-    if (best.length === k) {
-      const worst = best[k - 1]!;
-      // Worse than the worst kept, or equal with a larger label: cannot enter.
-      if (score < worst.score || (score === worst.score && label > worst.label)) continue;
-    }
-    const hit = { label, score };
-    let at = best.length;
-    while (at > 0 && compareHits(hit, best[at - 1]!) < 0) at--;
-    best.splice(at, 0, hit);
-    if (best.length > k) best.pop();
+    keepBest(best, { label, score: roundScore(dot(query, vectors[i] as Float32Array)) }, k);
   }
   return best;
 }
