@@ -1,6 +1,7 @@
 // The core fetch handler: mounts the route tables on a Web-standard router and runs each request
 // through auth, rate limits, validation, the handler (in a transaction) and the one error envelope.
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Handler } from 'hono';
+import type { RouterRoute } from 'hono/types';
 import type { Clock } from '../clock/clock.js';
 import type { Storage } from '../storage/storage.js';
 import { authenticate, authorize, type AuthDeps, type KeyForAuth } from './auth.js';
@@ -9,6 +10,7 @@ import { EmulatorError, errorResponse, notFound } from './errors.js';
 import { jsonResponse, jsonTextResponse } from './json-response.js';
 import { answerKey, type AnswerCache } from './answer-cache.js';
 import { memoRouter } from './memo-router.js';
+import { sharedRouter } from './shared-router.js';
 import { isPreflight, preflight, withCors } from './cors.js';
 import { controlOriginRefusal, hostRefusal, isControlPath, isTrustedOrigin, type HostGuard } from './origin-policy.js';
 import { DAY_MS, MINUTE_MS, RateLimiter, monthWindow, quotaExceededError, rateLimitHeaders, rateLimitedError, tightest, type RateDecision } from './rate-limiter.js';
@@ -142,9 +144,11 @@ export interface CoreHandler {
 export function createCoreHandler(routes: RouteDef[], given: CoreDeps): CoreHandler {
   const { answers, clock } = given;
   const deps: CoreDeps = answers ? { ...given, keys: answers.keyLookup(given.keys, () => clock.now()) } : given;
-  const app = new Hono<Env>();
-  app.router = memoRouter(app.router);
+  const router = sharedRouter<[Handler, RouterRoute]>();
+  const app = new Hono<Env>({ router: memoRouter(router) });
   for (const route of routes) app.on(route.method, route.path, (c) => handle(route, c, deps));
+  // The route trie now, while the world is made: not in its first request.
+  router.seal();
   app.notFound((c) => errorResponse(notFound(`Route ${c.req.method} ${new URL(c.req.url).pathname}`), c.env.requestId));
   app.onError((err, c) => {
     deps.onInternalError?.(err);
