@@ -19,4 +19,10 @@ export function parseJson<T>(text: string | number | null | undefined, fallback:
   return JSON.parse(String(text)) as T;
 }
 
-export const toIso = (ms: number): string => new Date(ms).toISOString();
+/** The last instant written out: a still clock (the manual one) stamps many rows with the same one. */
+let lastIso = { ms: Number.NaN, iso: '' };
+
+export function toIso(ms: number): string {
+  if (ms !== lastIso.ms) lastIso = { ms, iso: new Date(ms).toISOString() };
+  return lastIso.iso;
+}

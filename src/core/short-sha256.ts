@@ -47,7 +47,15 @@ export function shortSha256Hex(text: string, words = 8): string | undefined {
     const s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >>> 10);
     W[i] = ((W[i - 16] as number) + s0 + (W[i - 7] as number) + s1) | 0;
   }
-  let [a, b, c, d, e, f, g, h] = H0 as unknown as number[] as [number, number, number, number, number, number, number, number];
+  // Eight locals, not an array destructured and rebuilt: V8 keeps them in registers.
+  let a = H0[0] | 0;
+  let b = H0[1] | 0;
+  let c = H0[2] | 0;
+  let d = H0[3] | 0;
+  let e = H0[4] | 0;
+  let f = H0[5] | 0;
+  let g = H0[6] | 0;
+  let h = H0[7] | 0;
   for (let i = 0; i < 64; i++) {
     const t1 = (h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + (K[i] as number) + (W[i] as number)) | 0;
     const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
@@ -60,8 +68,14 @@ export function shortSha256Hex(text: string, words = 8): string | undefined {
     b = a;
     a = (t1 + t2) | 0;
   }
-  const state = [a, b, c, d, e, f, g, h];
   let out = '';
-  for (let i = 0; i < words; i++) out += wordHex(((H0[i] as number) + (state[i] as number)) >>> 0);
+  if (words > 0) out += wordHex((H0[0] + a) >>> 0);
+  if (words > 1) out += wordHex((H0[1] + b) >>> 0);
+  if (words > 2) out += wordHex((H0[2] + c) >>> 0);
+  if (words > 3) out += wordHex((H0[3] + d) >>> 0);
+  if (words > 4) out += wordHex((H0[4] + e) >>> 0);
+  if (words > 5) out += wordHex((H0[5] + f) >>> 0);
+  if (words > 6) out += wordHex((H0[6] + g) >>> 0);
+  if (words > 7) out += wordHex((H0[7] + h) >>> 0);
   return out;
 }
