@@ -2,6 +2,7 @@
 // upload-url, delete and generate-rag): presigned audio uploads, transcripts made from an upload, a
 // URL or inline bytes, and indexing a finished transcript into a RAG vector index.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { fetchAudio } from '../../audio/fetch-audio.js';
 import type { OutboundFetch } from '../../core/area.js';
 import { validationError } from '../../core/errors.js';
@@ -39,7 +40,7 @@ function decodeInline(audio: string): Uint8Array {
   return bytes;
 }
 
-const FileRecordLike = z.object({ _id: z.string(), status: z.string() }).catchall(z.unknown());
+const FileRecordLike = lazySchema(() => z.object({ _id: z.string(), status: z.string() }).catchall(z.unknown()));
 
 export function audioTranscriptRoutes({ store, rag, outbound }: AudioRouteDeps): RouteDef[] {
   const must = async (workspaceId: string, id: string) => {

@@ -1,6 +1,7 @@
 // The RAG upload routes (spec section 4): multipart upload (202), presigned upload URLs and the
 // PUT that receives their bytes, the cost estimate dry run, and audio indexing.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { validationError } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import { actorOf } from '../rag-targets/public.js';
@@ -33,7 +34,7 @@ const READ = { kind: 'apiKey', permission: 'rag:read', feature: 'rag' } as const
 const WRITE = { kind: 'apiKey', permission: 'rag:write', feature: 'rag' } as const;
 
 /** The multipart form as the document shows it: a `file` part, or the `fileKey` of a presigned upload. */
-const UploadFormDocSchema = RagUploadFieldsSchema.partial({ file: true }).extend({ fileKey: z.string().optional() });
+const UploadFormDocSchema = lazySchema(() => RagUploadFieldsSchema.partial({ file: true }).extend({ fileKey: z.string().optional() }));
 
 /** Embedding price used by estimates (USD per million tokens; emulator-defined). */
 const EMBEDDING_USD_PER_MTOK = 0.02;
