@@ -46,7 +46,7 @@ export function faultRoutes(world: ControlPort): RouteDef[] {
       path: '/__emulator/faults/:faultId',
       summary: 'Remove one fault rule',
       params: FaultParamsSchema,
-      response: z.object({ removed: z.string() }),
+      response: lazySchema(() => z.object({ removed: z.string() })),
       handler: ({ params }) => {
         if (!world.faults.remove(params.faultId)) throw notFound('Fault rule');
         return { removed: params.faultId };

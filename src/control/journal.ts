@@ -52,7 +52,7 @@ export function journalRoutes(world: ControlPort): RouteDef[] {
       method: 'DELETE',
       path: '/__emulator/requests',
       summary: 'Clear the request journal',
-      response: z.object({ cleared: z.number().int() }),
+      response: lazySchema(() => z.object({ cleared: z.number().int() })),
       handler: () => ({ cleared: world.journal.clear() }),
     }),
   ];

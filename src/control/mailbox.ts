@@ -38,7 +38,7 @@ export function mailboxRoutes(world: ControlPort): RouteDef[] {
       method: 'DELETE',
       path: '/__emulator/mailbox',
       summary: 'Empty the mailbox',
-      response: z.object({ cleared: z.number().int() }),
+      response: lazySchema(() => z.object({ cleared: z.number().int() })),
       handler: () => ({ cleared: world.mailbox.clear() }),
     }),
   ];

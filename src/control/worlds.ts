@@ -45,7 +45,7 @@ export function worldRoutes(world: ControlPort): RouteDef[] {
       method: 'GET',
       path: '/__emulator/worlds',
       summary: 'Every world of this emulator, the default world first',
-      response: z.object({ worlds: z.array(WorldInfoSchema) }),
+      response: lazySchema(() => z.object({ worlds: z.array(WorldInfoSchema) })),
       handler: async () => {
         const worlds = registry(world);
         await worlds.refresh?.();

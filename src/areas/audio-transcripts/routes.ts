@@ -155,7 +155,7 @@ export function audioTranscriptRoutes({ store, rag, outbound }: AudioRouteDeps):
       params: AudioParamsSchema,
       body: GenerateRagSchema,
       bodyOptional: true,
-      response: z.object({ audioId: z.string(), vectorId: z.string(), files: z.array(FileRecordLike) }),
+      response: lazySchema(() => z.object({ audioId: z.string(), vectorId: z.string(), files: z.array(FileRecordLike) })),
       handler: async ({ principal, params, body }) => {
         const workspaceId = workspaceOf(principal);
         const found = await store.withAudio(workspaceId, params.audioId);

@@ -36,7 +36,7 @@ export function byokMountRoutes(store: ByokStore): RouteDef[] {
       summary: 'Store a provider credential on the workspace mount `{name, providerId, auth}` → `_id` (auth is write-only)',
       auth: { kind: 'workspace', level: 'admin', param: 'workspaceId', permission: 'byok:write' },
       realClient: 'divinci-ai/divinci-demo-pipeline-oss targets/cloudflare/src/divinci.js (registerVector)',
-      params: z.object({ workspaceId: z.string().min(1).max(200) }),
+      params: lazySchema(() => z.object({ workspaceId: z.string().min(1).max(200) })),
       body: MountByokCreateSchema,
       handler: async ({ principal, body }) => {
         if (principal.kind === 'apiKey') throw forbidden('The /white-label workspace mount takes a user’s Bearer token, not an API key');

@@ -38,7 +38,7 @@ export function complianceRoutes(store: ComplianceStore, now: () => number): Rou
       auth: manage,
       emulatorDefined: true,
       query: PageQuerySchema,
-      response: pageSchema(ComplianceRequestSchema),
+      response: lazySchema(() => pageSchema(ComplianceRequestSchema)),
       handler: async ({ principal, query }) => paginate(await store.list(workspaceOf(principal)), query),
     }),
     defineRoute({

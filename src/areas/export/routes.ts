@@ -43,7 +43,7 @@ export function exportRoutes(store: ExportStore, now: () => number): RouteDef[] 
       auth: read,
       emulatorDefined: true,
       query: PageQuerySchema,
-      response: pageSchema(ExportJobSchema),
+      response: lazySchema(() => pageSchema(ExportJobSchema)),
       handler: async ({ principal, query }) => paginate(await store.list(workspaceOf(principal)), query),
     }),
     defineRoute({

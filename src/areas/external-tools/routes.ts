@@ -47,7 +47,7 @@ export function externalToolRoutes(store: ExternalToolStore, releases: () => Rel
       auth: read,
       emulatorDefined: true,
       query: ToolListQuery,
-      response: pageSchema(ExternalToolSchema),
+      response: lazySchema(() => pageSchema(ExternalToolSchema)),
       handler: async ({ principal, query }) => paginate(await store.list(workspaceOf(principal), query.releaseId), query),
     }),
     defineRoute({
@@ -106,7 +106,7 @@ export function externalToolRoutes(store: ExternalToolStore, releases: () => Rel
       auth: write,
       emulatorDefined: true,
       params: ToolParams,
-      response: z.object({ _id: z.string(), id: z.string(), deleted: z.literal(true) }),
+      response: lazySchema(() => z.object({ _id: z.string(), id: z.string(), deleted: z.literal(true) })),
       handler: async ({ principal, params }) => {
         if (!(await store.delete(workspaceOf(principal), params.toolId))) throw toolNotFound();
         return { _id: params.toolId, id: params.toolId, deleted: true as const };

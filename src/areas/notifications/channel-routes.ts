@@ -125,7 +125,7 @@ function channelRoutes(api: NotificationsService, { base, read, write }: Mount):
       auth: write,
       emulatorDefined: true,
       params: ChannelParamsSchema,
-      body: z.object({}).strict(),
+      body: lazySchema(() => z.object({}).strict()),
       bodyOptional: true,
       response: NotificationDeliverySchema,
       handler: async ({ principal, params }) => {
@@ -173,7 +173,7 @@ function channelRoutes(api: NotificationsService, { base, read, write }: Mount):
       auth: write,
       emulatorDefined: true,
       params: DeliveryParamsSchema,
-      body: z.object({}).strict(),
+      body: lazySchema(() => z.object({}).strict()),
       bodyOptional: true,
       response: NotificationDeliverySchema,
       status: 202,
@@ -197,7 +197,7 @@ function verifyRoute(api: NotificationsService): RouteDef {
     summary: 'Verify an email channel: the link of its verification mail (read it at /__emulator/mailbox)',
     auth: { kind: 'none' },
     emulatorDefined: true,
-    params: z.object({ channelId: z.string().min(1).max(200) }),
+    params: lazySchema(() => z.object({ channelId: z.string().min(1).max(200) })),
     query: VerifyQuerySchema,
     response: VerifiedSchema,
     handler: async ({ params, query }) => {

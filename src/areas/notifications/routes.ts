@@ -59,7 +59,7 @@ function collectionRoutes(api: NotificationsService, { base, read, write }: Moun
       summary: 'Mark every notification of the workspace read',
       auth: write,
       realClient: OBSERVABILITY,
-      body: z.object({}).strict(),
+      body: lazySchema(() => z.object({}).strict()),
       bodyOptional: true,
       response: ReadAllSchema,
       handler: async ({ principal }) => ({ status: 'ok' as const, updated: await store.markAllRead(workspaceOf(principal)) }),

@@ -36,7 +36,7 @@ export function triggerRoutes(api: NotificationsService, { base, read, write }: 
       auth: read,
       emulatorDefined: true,
       query: PageQuery,
-      response: pageSchema(NotificationTriggerSchema),
+      response: lazySchema(() => pageSchema(NotificationTriggerSchema)),
       handler: async ({ principal, query }) => paginate(await channels.triggers(workspaceOf(principal)), query),
     }),
     defineRoute({

@@ -89,7 +89,7 @@ export function ragUploadRoutes(rag: RagFileServices, audio: RagAudioDeps): Rout
       auth: WRITE,
       bodyDoc: { schema: UploadFormDocSchema, mediaTypes: ['multipart/form-data'] },
       status: 202,
-      response: z.array(FileRecordSchema),
+      response: lazySchema(() => z.array(FileRecordSchema)),
       handler: async ({ principal, request }) => {
         uploadLimiter.hit(principal);
         const workspaceId = workspaceOf(principal);
@@ -121,7 +121,7 @@ export function ragUploadRoutes(rag: RagFileServices, audio: RagAudioDeps): Rout
       summary: 'Presigned upload URLs (pointing at the emulator) for a list of {byteSize, filename}',
       auth: WRITE,
       body: PresignedRequestSchema,
-      response: z.array(PresignedResultSchema),
+      response: lazySchema(() => z.array(PresignedResultSchema)),
       handler: ({ principal, body, request }) => uploads.create(workspaceOf(principal), body, new URL(request.url).origin),
     }),
     defineRoute({
@@ -203,7 +203,7 @@ export function ragUploadRoutes(rag: RagFileServices, audio: RagAudioDeps): Rout
       auth: WRITE,
       emulatorDefined: true,
       body: AudioFromUrlSchema,
-      response: z.array(FileRecordSchema),
+      response: lazySchema(() => z.array(FileRecordSchema)),
       handler: async ({ principal, body }) => {
         uploadLimiter.hit(principal);
         // A transcript given by the caller is indexed as it is: nothing to fetch.
@@ -222,7 +222,7 @@ export function ragUploadRoutes(rag: RagFileServices, audio: RagAudioDeps): Rout
       auth: WRITE,
       emulatorDefined: true,
       body: AudioFromPresignedSchema,
-      response: z.array(FileRecordSchema),
+      response: lazySchema(() => z.array(FileRecordSchema)),
       handler: async ({ principal, body }) => {
         uploadLimiter.hit(principal);
         const upload = await uploads.take(workspaceOf(principal), body.fileKey, 'body.fileKey');

@@ -72,7 +72,7 @@ export function ragVectorMountRoutes(
       summary: 'Create a vector index on the workspace mount → `_id`; `minimumSimilarity` in the body is ignored (0.62): PATCH …/settings sets it',
       auth: write,
       realClient: DIVINCI_JS,
-      params: WorkspaceVectorParamsSchema.pick({ workspaceId: true }),
+      params: lazySchema(() => WorkspaceVectorParamsSchema.pick({ workspaceId: true })),
       body: MountVectorCreateSchema,
       response: TargetRecordSchema,
       handler: async ({ principal, body }) => {
@@ -97,7 +97,7 @@ export function ragVectorMountRoutes(
       summary: 'Every file of the workspace, a bare array (no paging: `page`/`limit` are ignored, as the real aggregation does)',
       auth: read,
       realClient: 'divinci-ai/divinci-demo-pipeline-oss orchestrator/src/furniture-backfill-cli.ts (listFiles)',
-      params: WorkspaceVectorParamsSchema.pick({ workspaceId: true }),
+      params: lazySchema(() => WorkspaceVectorParamsSchema.pick({ workspaceId: true })),
       handler: async ({ principal }) => {
         member(principal);
         const workspaceId = workspaceOf(principal);

@@ -75,8 +75,8 @@ export function dashboardDataRoutes(world: ControlPort): RouteDef[] {
       method: 'GET',
       path: '/__emulator/dashboard/requests',
       summary: 'The request journal with each entry’s seq (to open it), the newest `limit` entries, oldest first',
-      query: z.object({ limit: z.coerce.number().int().min(1).max(JOURNAL_CAPACITY).optional() }).strict(),
-      response: z.object({ data: z.array(NumberedEntrySchema), hasMore: z.boolean(), total: z.number().int() }),
+      query: lazySchema(() => z.object({ limit: z.coerce.number().int().min(1).max(JOURNAL_CAPACITY).optional() }).strict()),
+      response: lazySchema(() => z.object({ data: z.array(NumberedEntrySchema), hasMore: z.boolean(), total: z.number().int() })),
       handler: ({ query }) => {
         const { entries, total } = world.journal.numbered(query.limit);
         return { data: entries, hasMore: total > entries.length, total };
@@ -87,7 +87,7 @@ export function dashboardDataRoutes(world: ControlPort): RouteDef[] {
       method: 'GET',
       path: '/__emulator/dashboard/requests/:seq',
       summary: 'One journal entry opened: request and answer headers and bodies (text, first 16 KB), secrets masked',
-      params: z.object({ seq: z.coerce.number().int().min(1) }),
+      params: lazySchema(() => z.object({ seq: z.coerce.number().int().min(1) })),
       response: JournalExchangeSchema,
       handler: async ({ params }) => {
         const found = await world.journal.exchange(params.seq);
