@@ -1,10 +1,11 @@
 // The fault rule of contract section 4: which requests it hits (method, path glob) and what it does
 // to them (latency, an error answer, a dropped connection), how often and with what probability.
 import { z } from 'zod';
+import { lazySchema } from '../types/lazy-schema.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
-export const FaultRuleSchema = z
+export const FaultRuleSchema = lazySchema(() => z
   .strictObject({
     method: z
       .string()
@@ -32,13 +33,13 @@ export const FaultRuleSchema = z
     if (!answers && !rule.networkError && !rule.delayMs) {
       ctx.addIssue({ code: 'custom', path: [], message: 'A rule needs an effect: status, code, delayMs or networkError' });
     }
-  });
+  }));
 
 export type FaultRuleInput = z.input<typeof FaultRuleSchema>;
 export type FaultRule = z.output<typeof FaultRuleSchema>;
 
 /** A rule as listed: its id, its fields, how often it fired, and `times` still left (when limited). */
-export const FaultViewSchema = z.object({
+export const FaultViewSchema = lazySchema(() => z.object({
   id: z.string(),
   method: z.enum(METHODS).optional(),
   path: z.string(),
@@ -52,10 +53,10 @@ export const FaultViewSchema = z.object({
   retryAfterSec: z.number().int().optional(),
   limit: z.number().int().optional(),
   hits: z.number().int(),
-});
+}));
 
 export type FaultView = z.infer<typeof FaultViewSchema>;
 
-export const FaultListSchema = z.object({ data: z.array(FaultViewSchema), hasMore: z.boolean(), total: z.number().int() });
+export const FaultListSchema = lazySchema(() => z.object({ data: z.array(FaultViewSchema), hasMore: z.boolean(), total: z.number().int() }));
 
-export const FaultParamsSchema = z.strictObject({ faultId: z.string().min(1) });
+export const FaultParamsSchema = lazySchema(() => z.strictObject({ faultId: z.string().min(1) }));

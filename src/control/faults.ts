@@ -1,12 +1,13 @@
 // GET / POST / DELETE /__emulator/faults: list, add and clear fault rules (contract section 4).
 import { notFound } from '../core/errors.js';
+import { lazySchema } from '../types/lazy-schema.js';
 import { defineRoute, type RouteDef } from '../core/route.js';
 import type { ControlPort } from './port.js';
 import { FaultListSchema, FaultParamsSchema, FaultRuleSchema, FaultViewSchema } from './fault-schema.js';
 import { z } from 'zod';
 
 const control = { tag: 'emulator-control', auth: { kind: 'none' }, emulatorDefined: true, transactional: false } as const;
-const Cleared = z.object({ cleared: z.number().int() });
+const Cleared = lazySchema(() => z.object({ cleared: z.number().int() }));
 
 export function faultRoutes(world: ControlPort): RouteDef[] {
   return [
@@ -45,7 +46,7 @@ export function faultRoutes(world: ControlPort): RouteDef[] {
       path: '/__emulator/faults/:faultId',
       summary: 'Remove one fault rule',
       params: FaultParamsSchema,
-      response: z.object({ removed: z.string() }),
+      response: lazySchema(() => z.object({ removed: z.string() })),
       handler: ({ params }) => {
         if (!world.faults.remove(params.faultId)) throw notFound('Fault rule');
         return { removed: params.faultId };

@@ -1,12 +1,13 @@
 // GET / DELETE /__emulator/requests: the request journal, filtered, and clearing it.
 import { z } from 'zod';
+import { lazySchema } from '../types/lazy-schema.js';
 import { defineRoute, type RouteDef } from '../core/route.js';
 import { JOURNAL_CAPACITY } from './request-journal.js';
 import type { ControlPort } from './port.js';
 
 const control = { tag: 'emulator-control', auth: { kind: 'none' }, emulatorDefined: true, transactional: false } as const;
 
-export const JournalQuerySchema = z
+export const JournalQuerySchema = lazySchema(() => z
   .object({
     method: z.string().regex(/^[A-Za-z]+$/).optional(),
     path: z.string().startsWith('/', 'A path glob starts with /').optional(),
@@ -18,9 +19,9 @@ export const JournalQuerySchema = z
     keyId: z.string().min(1).optional(),
     limit: z.coerce.number().int().min(1).max(JOURNAL_CAPACITY).optional(),
   })
-  .strict();
+  .strict());
 
-export const JournalEntrySchema = z.object({
+export const JournalEntrySchema = lazySchema(() => z.object({
   method: z.string(),
   path: z.string(),
   status: z.number().int(),
@@ -28,9 +29,9 @@ export const JournalEntrySchema = z.object({
   at: z.iso.datetime(),
   durationMs: z.number().nonnegative(),
   faultId: z.string().optional(),
-});
+}));
 
-export const JournalListSchema = z.object({ data: z.array(JournalEntrySchema), hasMore: z.boolean(), total: z.number().int() });
+export const JournalListSchema = lazySchema(() => z.object({ data: z.array(JournalEntrySchema), hasMore: z.boolean(), total: z.number().int() }));
 
 export function journalRoutes(world: ControlPort): RouteDef[] {
   return [
@@ -51,7 +52,7 @@ export function journalRoutes(world: ControlPort): RouteDef[] {
       method: 'DELETE',
       path: '/__emulator/requests',
       summary: 'Clear the request journal',
-      response: z.object({ cleared: z.number().int() }),
+      response: lazySchema(() => z.object({ cleared: z.number().int() })),
       handler: () => ({ cleared: world.journal.clear() }),
     }),
   ];

@@ -1,13 +1,14 @@
 // GET /__emulator/rag/files: where every RAG file of every workspace stands in the indexing
 // pipeline, and when its vectors become searchable (what the dashboard shows).
 import { z } from 'zod';
+import { lazySchema } from '../types/lazy-schema.js';
 import { defineRoute, type RouteDef } from '../core/route.js';
 import type { ControlPort } from './port.js';
 import { RagDocumentStatusSchema } from '../types/rag.js';
 
 const control = { tag: 'emulator-control', auth: { kind: 'none' }, emulatorDefined: true, transactional: false } as const;
 
-export const RagFileStateSchema = z.object({
+export const RagFileStateSchema = lazySchema(() => z.object({
   workspaceId: z.string(),
   targetId: z.string(),
   targetTitle: z.string().nullable(),
@@ -24,9 +25,9 @@ export const RagFileStateSchema = z.object({
   /** When the file became searchable, or (once completed) will; null while not known. */
   searchableAt: z.iso.datetime().nullable(),
   updatedAt: z.iso.datetime(),
-});
+}));
 
-export const RagFileStateListSchema = z.object({ data: z.array(RagFileStateSchema), hasMore: z.boolean(), total: z.number().int() });
+export const RagFileStateListSchema = lazySchema(() => z.object({ data: z.array(RagFileStateSchema), hasMore: z.boolean(), total: z.number().int() }));
 
 export function ragFileStateRoutes(world: ControlPort): RouteDef[] {
   return [

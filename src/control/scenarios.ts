@@ -1,17 +1,18 @@
 // GET /__emulator/scenarios: the scenarios that can be loaded by name, and the one loaded now.
 import { z } from 'zod';
+import { lazySchema } from '../types/lazy-schema.js';
 import { defineRoute, type RouteDef } from '../core/route.js';
 import type { ControlPort } from './port.js';
 
 const control = { tag: 'emulator-control', auth: { kind: 'none' }, emulatorDefined: true, transactional: false } as const;
 
-export const ScenarioListSchema = z.object({
+export const ScenarioListSchema = lazySchema(() => z.object({
   /** The name of the scenario loaded now (a whole document keeps its own name). */
   current: z.string(),
   data: z.array(z.object({ name: z.string(), description: z.string() })),
   hasMore: z.boolean(),
   total: z.number().int(),
-});
+}));
 
 export function scenarioRoutes(world: ControlPort): RouteDef[] {
   return [

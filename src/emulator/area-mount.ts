@@ -9,9 +9,6 @@ import { WorkspaceDocSchema, type Scenario } from '../scenarios/schema.js';
 import { CORE_TABLES } from '../storage/schema.js';
 import type { TableDef } from '../storage/table-def.js';
 
-/** The workspace fields of the scenario document that no area section may take. */
-const RESERVED_KEYS = Object.keys(WorkspaceDocSchema.shape);
-
 /** Every table a world with these areas keeps: each listed area's in list order, then storage's own. */
 export function worldTables(areas: readonly AnyArea[]): TableDef[] {
   return [...areas.flatMap((a) => a.tables ?? []), ...CORE_TABLES];
@@ -21,7 +18,8 @@ export function worldTables(areas: readonly AnyArea[]): TableDef[] {
 export function registerAreaSections(areas: readonly AnyArea[]): void {
   registerScenarioSections(
     areas.flatMap((a) => (a.scenario ? [a.scenario] : [])),
-    RESERVED_KEYS,
+    // The workspace fields of the scenario document that no area section may take.
+    Object.keys(WorkspaceDocSchema.shape),
   );
 }
 

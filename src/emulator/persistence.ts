@@ -3,6 +3,7 @@
 // kept in the `meta` table. The runtime part is written inside every write transaction, so an
 // acknowledged write never lands without the random state that made its ids.
 import { z } from 'zod';
+import { lazySchema } from '../types/lazy-schema.js';
 import type { Handles } from '../scenarios/handles.js';
 import { ScenarioShapeSchema, SettingsSchema, type Scenario } from '../scenarios/schema.js';
 import { hashSecret } from '../security/hash.js';
@@ -22,15 +23,15 @@ export class DataDirError extends Error {
   }
 }
 
-const WorldMetaSchema = z.object({
+const WorldMetaSchema = lazySchema(() => z.object({
   formatVersion: z.number().int().positive(),
   // The scenario is kept whole, as its own file was: reset reloads it and regenerates the same secrets.
   scenario: ScenarioShapeSchema,
   settings: SettingsSchema,
   handles: HandlesSchema,
-});
+}));
 
-const RuntimeMetaSchema = z.object({ now: z.number().int().nonnegative(), random: RandomStateSchema, rateLimits: RateLimitsSchema });
+const RuntimeMetaSchema = lazySchema(() => z.object({ now: z.number().int().nonnegative(), random: RandomStateSchema, rateLimits: RateLimitsSchema }));
 
 function runtimeOf(world: World): string {
   return JSON.stringify({ now: world.clock.now(), random: world.random.state(), rateLimits: world.rateLimiter.state() });

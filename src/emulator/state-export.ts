@@ -2,6 +2,7 @@
 // rate-limit counters, settings, scenario and handles. Secrets never leave: tables hold only
 // their hashes, and the scenario and handles are stripped of them.
 import { z } from 'zod';
+import { lazySchema } from '../types/lazy-schema.js';
 import { validationError, type ValidationIssue } from '../core/errors.js';
 import { zodIssues } from '../core/validation.js';
 import type { RateLimiterState } from '../core/rate-limiter.js';
@@ -34,11 +35,11 @@ export interface StateExport {
   tables: TableDump;
 }
 
-const Uint32 = z.number().int().min(0).max(0xffffffff);
-const Column = z.string().regex(/^[a-z_][a-z0-9_]*$/, 'A column name is lower case letters, digits and _');
-const RowSchema = z.record(Column, z.union([z.string(), z.number(), z.null()]));
+const Uint32 = lazySchema(() => z.number().int().min(0).max(0xffffffff));
+const Column = lazySchema(() => z.string().regex(/^[a-z_][a-z0-9_]*$/, 'A column name is lower case letters, digits and _'));
+const RowSchema = lazySchema(() => z.record(Column, z.union([z.string(), z.number(), z.null()])));
 
-export const HandlesSchema = z
+export const HandlesSchema = lazySchema(() => z
   .object({
     scenario: z.string(),
     seed: Uint32,
@@ -56,12 +57,12 @@ export const HandlesSchema = z
     ),
     users: z.array(z.object({ id: z.string(), email: z.string().optional(), accessToken: z.string(), expiresAt: z.string() }).passthrough()),
   })
-  .passthrough();
+  .passthrough());
 
-export const RateLimitsSchema = z.record(z.string(), z.object({ windowStart: z.number().int(), count: z.number().int().nonnegative() }).strict());
-export const RandomStateSchema = z.object({ seed: Uint32, counter: Uint32 }).strict();
+export const RateLimitsSchema = lazySchema(() => z.record(z.string(), z.object({ windowStart: z.number().int(), count: z.number().int().nonnegative() }).strict()));
+export const RandomStateSchema = lazySchema(() => z.object({ seed: Uint32, counter: Uint32 }).strict());
 
-const stateShape = {
+const stateShape = lazySchema(() => ({
   formatVersion: z.number().int().positive(),
   emulatorVersion: z.string(),
   schemaVersion: z.number().int().positive(),
@@ -72,10 +73,10 @@ const stateShape = {
   // Checked apart: areas' scenario sections are validated by their own schemas (scenarios/sections.ts).
   scenario: z.unknown(),
   handles: HandlesSchema,
-};
-const StateSchema = z.object({ ...stateShape, tables: z.record(z.string(), z.array(RowSchema)) }).strict();
+}));
+const StateSchema = lazySchema(() => z.object({ ...stateShape, tables: z.record(z.string(), z.array(RowSchema)) }).strict());
 /** The same checks with the tables taken as they are: `plainTables` has already proved them valid. */
-const StateWithCheckedTablesSchema = z.object({ ...stateShape, tables: z.unknown() }).strict();
+const StateWithCheckedTablesSchema = lazySchema(() => z.object({ ...stateShape, tables: z.unknown() }).strict());
 
 const COLUMN = /^[a-z_][a-z0-9_]*$/;
 

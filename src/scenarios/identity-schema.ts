@@ -1,37 +1,38 @@
 // Scenario documents' identity records: groups, provider credentials (BYOK) and permission grants.
 import { z } from 'zod';
+import { lazySchema } from '../types/lazy-schema.js';
 import { ByokProviderSchema } from '../areas/byok/schema.js';
 import { GrantRoleSchema, PrincipalSchema, ResourceSchema } from '../areas/permissions/schema.js';
 
-const Id = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9_.:-]+$/, 'Ids use letters, digits, _ . : -'));
+const Id = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9_.:-]+$/, 'Ids use letters, digits, _ . : -')));
 
-export const GroupDocSchema = z
+export const GroupDocSchema = lazySchema(() => z
   .strictObject({
     id: Id.optional(),
     name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
     description: z.string().max(2000).optional(),
     /** Addresses in the group: an existing user's is active, any other is invited. */
     members: z.array(z.email()).default([]),
-  });
+  }));
 
-export const ByokDocSchema = z
+export const ByokDocSchema = lazySchema(() => z
   .strictObject({
     id: Id.optional(),
     provider: ByokProviderSchema,
     name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)).optional(),
     /** Stored only as a hash (and its last four characters). */
     key: z.string().check(z.minLength(8), z.maxLength(4096), z.regex(/^\S+$/, 'A provider key has no whitespace')),
-  });
+  }));
 
-export const GrantDocSchema = z
-  .strictObject({ id: Id.optional(), resource: ResourceSchema, principal: PrincipalSchema, role: GrantRoleSchema });
+export const GrantDocSchema = lazySchema(() => z
+  .strictObject({ id: Id.optional(), resource: ResourceSchema, principal: PrincipalSchema, role: GrantRoleSchema }));
 
 /** The fields a workspace document gains. */
-export const workspaceIdentityFields = {
+export const workspaceIdentityFields = lazySchema(() => ({
   groups: z.array(GroupDocSchema).default([]),
   byok: z.array(ByokDocSchema).default([]),
   permissions: z.array(GrantDocSchema).default([]),
-};
+}));
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const field = (value: unknown, key: string): unknown =>

@@ -1,6 +1,7 @@
 // The scenario document (contract section 5), validated by zod. Every id may be given; omitted ids
 // come from the seed. Cross-references (owners, members, key secrets) are checked here too.
 import { z } from 'zod';
+import { lazySchema } from '../types/lazy-schema.js';
 import { API_KEY_LENGTH, API_KEY_PREFIX } from '../seed/ids.js';
 import { MessageInputSchema } from '../areas/transcripts/schema.js';
 import { identityReferenceIssues, workspaceIdentityFields } from './identity-schema.js';
@@ -9,9 +10,9 @@ import { LandingSettingsSchema } from '../areas/chat/landing-settings.js';
 import { WwwRagSettingsSchema } from '../areas/html-pages/settings.js';
 import { McpConfigSchema } from '../types/releases.js';
 
-const Id = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9_.:-]+$/, 'Ids use letters, digits, _ . : -'));
-const Iso = z.iso.datetime({ offset: true });
-const Obj = z.record(z.string(), z.unknown());
+const Id = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9_.:-]+$/, 'Ids use letters, digits, _ . : -')));
+const Iso = lazySchema(() => z.iso.datetime({ offset: true }));
+const Obj = lazySchema(() => z.record(z.string(), z.unknown()));
 
 import { PERMISSIONS } from '../core/route.js';
 import { TIER_SLUGS, TierLimitsSchema } from '../areas/tiers/public.js';
@@ -19,7 +20,7 @@ export { PERMISSIONS };
 // Tier slugs and partial tier limits belong to the tiers area; re-exported for the scenario's users.
 export { TIER_SLUGS, TierLimitsSchema };
 
-export const UserDocSchema = z
+export const UserDocSchema = lazySchema(() => z
   .strictObject({
     id: Id.optional(),
     email: z.email().optional(),
@@ -32,9 +33,9 @@ export const UserDocSchema = z
     tokenExpiresInSec: z.number().check(z.int(), z.gte(-31_536_000), z.lte(31_536_000)).optional(),
     /** May decide rate-limit requests (`admin rate-limit-requests`). */
     platformAdmin: z.boolean().optional(),
-  });
+  }));
 
-export const ApiKeyDocSchema = z
+export const ApiKeyDocSchema = lazySchema(() => z
   .strictObject({
     id: Id.optional(),
     name: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -50,19 +51,19 @@ export const ApiKeyDocSchema = z
     expiresAt: Iso.nullable().default(null),
     allowedTiers: z.array(z.enum(TIER_SLUGS)).optional(),
     customTierLimits: z.partialRecord(z.enum(TIER_SLUGS), TierLimitsSchema).optional(),
-  });
+  }));
 
-const MemberDocSchema = z
+const MemberDocSchema = lazySchema(() => z
   .strictObject({
     userId: Id,
     role: z.enum(['owner', 'admin', 'editor', 'viewer']),
     permissions: z.array(z.string()).default([]),
-  });
+  }));
 
-const EmbedTierDocSchema = z
-  .strictObject({ slug: z.enum(TIER_SLUGS), name: z.string().optional(), limits: TierLimitsSchema.default({}) });
+const EmbedTierDocSchema = lazySchema(() => z
+  .strictObject({ slug: z.enum(TIER_SLUGS), name: z.string().optional(), limits: TierLimitsSchema.default({}) }));
 
-export const TranscriptDocSchema = z
+export const TranscriptDocSchema = lazySchema(() => z
   .strictObject({
     id: Id.optional(),
     title: z.string().check(z.minLength(1), z.maxLength(500)),
@@ -73,10 +74,10 @@ export const TranscriptDocSchema = z
     sessionId: z.string().optional(),
     createdAt: Iso.optional(),
     messages: z.array(MessageInputSchema).default([]),
-  });
+  }));
 
 /** Releases, RAG targets and terms are validated now and loaded by their areas. */
-const ReleaseDocSchema = z
+const ReleaseDocSchema = lazySchema(() => z
   .object({
     id: Id.optional(),
     name: z.string().min(1),
@@ -89,15 +90,15 @@ const ReleaseDocSchema = z
     /** Checked like the releases routes check it: the tool-server route reads its numbers. */
     mcpConfig: McpConfigSchema.loose().optional(),
   })
-  .passthrough();
+  .passthrough());
 
-const Similarity = z.number().check(z.gte(0), z.lte(1));
+const Similarity = lazySchema(() => z.number().check(z.gte(0), z.lte(1)));
 
 /**
  * A RAG file in a scenario: its content inline (`content`, or `contentBase64` for binary files) or
  * from `fixture` (a path under fixtures/, read by the Node resolver), and the state to start in.
  */
-const RagFileDocSchema = z
+const RagFileDocSchema = lazySchema(() => z
   .strictObject({
     id: Id.optional(),
     title: z.string().min(1),
@@ -116,9 +117,9 @@ const RagFileDocSchema = z
   .refine((f) => f.content !== undefined || f.contentBase64 !== undefined || f.fixture !== undefined, {
     message: 'A file needs content, contentBase64 or fixture',
     path: ['content'],
-  });
+  }));
 
-const RagTargetDocSchema = z
+const RagTargetDocSchema = lazySchema(() => z
   .strictObject({
     id: Id.optional(),
     title: z.string().min(1),
@@ -133,22 +134,22 @@ const RagTargetDocSchema = z
     files: z.array(RagFileDocSchema).default([]),
     /** File ids the target references that do not exist (for prune-ghost-refs). */
     ghostFileIds: z.array(Id).default([]),
-  });
+  }));
 
-const RagDocSchema = z
+const RagDocSchema = lazySchema(() => z
   .strictObject({
     targets: z.array(RagTargetDocSchema).default([]),
     groups: z.array(z.strictObject({ id: Id.optional(), name: z.string().min(1), targetIds: z.array(Id).min(1) })).default([]),
     /** The spec's lazy-count mode: file records leave out `chunksCount`. */
     lazyCounts: z.boolean().default(false),
-  });
+  }));
 
 /**
  * Terms of service of a release. `versions` are published versions up to `publishedVersion`
  * (default: the highest listed; null: nothing published yet); one version above it is the
  * unpublished draft. Acceptances name a platform user or an anonymous session.
  */
-const TermsDocSchema = z
+const TermsDocSchema = lazySchema(() => z
   .strictObject({
     id: Id.optional(),
     releaseId: Id.optional(),
@@ -183,9 +184,9 @@ const TermsDocSchema = z
     t.acceptances.forEach((a, i) => {
       if (published === null || a.version > published) ctx.addIssue({ code: 'custom', path: ['acceptances', i, 'version'], message: 'Not a published version' });
     });
-  });
+  }));
 
-export const WorkspaceDocSchema = z
+export const WorkspaceDocSchema = lazySchema(() => z
   .strictObject({
     id: Id.optional(),
     name: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -204,7 +205,7 @@ export const WorkspaceDocSchema = z
     generate: z.strictObject({ transcripts: z.number().check(z.int(), z.gte(1), z.lte(50_000)) }).optional(),
     terms: z.array(TermsDocSchema).default([]),
     ...workspaceIdentityFields,
-  });
+  }));
 
 /** Upload limiter defaults (emulator-defined; the spec gives no numbers). */
 export const DEFAULT_UPLOAD_LIMITS = {
@@ -213,9 +214,9 @@ export const DEFAULT_UPLOAD_LIMITS = {
   tiers: { free: 5, basic: 10, premium: 30, enterprise: 60 } as Partial<Record<(typeof TIER_SLUGS)[number], number>>,
 };
 
-const PerMinute = z.strictObject({ perMinute: z.number().check(z.int(), z.positive()) });
+const PerMinute = lazySchema(() => z.strictObject({ perMinute: z.number().check(z.int(), z.positive()) }));
 
-export const SettingsSchema = z
+export const SettingsSchema = lazySchema(() => z
   .strictObject({
     rateLimits: z
       .strictObject({ transcripts: PerMinute.optional(), rag: PerMinute.optional() })
@@ -255,7 +256,7 @@ export const SettingsSchema = z
     onboardingWebhookSecret: z.string().check(z.minLength(32), z.maxLength(512)).optional(),
     /** www-rag (REAL-WIRE section 8): webhook secret, corpus workspace, pace, freshness, denylist. */
     wwwRag: WwwRagSettingsSchema.default(() => WwwRagSettingsSchema.parse({})),
-  });
+  }));
 
 export type Settings = z.infer<typeof SettingsSchema>;
 // Areas read the world's settings through `ctx.settings()` (core/area.ts), typed as these.
@@ -264,7 +265,7 @@ declare module '../core/area.js' { interface WorldSettings extends Settings {} }
 export const DEFAULT_RATE_LIMITS = { transcripts: 600, rag: 600 } as const;
 
 /** The document's shape alone; cross-references are checked by `scenarioReferenceIssues`. */
-export const ScenarioShapeSchema = z
+export const ScenarioShapeSchema = lazySchema(() => z
   .strictObject({
     name: z.string().check(z.minLength(1), z.maxLength(100)),
     description: z.string().optional(),
@@ -273,7 +274,7 @@ export const ScenarioShapeSchema = z
     users: z.array(UserDocSchema).default([]),
     workspaces: z.array(WorkspaceDocSchema).default([]),
     settings: SettingsSchema.default(SettingsSchema.parse({})),
-  });
+  }));
 
 export interface ReferenceIssue {
   path: (string | number)[];
@@ -358,9 +359,9 @@ export function scenarioReferenceIssues(doc: unknown): ReferenceIssue[] {
 }
 
 /** The whole scenario document: shape and cross-references. */
-export const ScenarioSchema = ScenarioShapeSchema.superRefine((doc, ctx) => {
+export const ScenarioSchema = lazySchema(() => ScenarioShapeSchema.superRefine((doc, ctx) => {
   for (const issue of scenarioReferenceIssues(doc)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-});
+}));
 
 export type ScenarioInput = z.input<typeof ScenarioSchema>;
 export type Scenario = z.output<typeof ScenarioSchema>;

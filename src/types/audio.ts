@@ -1,29 +1,30 @@
 // Audio records (emulator-defined; the spec says "not shown"): audio transcripts, text-to-speech
 // voices, voiceprints and their matches. Document-style (`_id`, `title`) like the real wire.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 import { IdSchema, IsoTimestampSchema } from './common.js';
 
-export const AudioTranscriptStatusSchema = z.enum(['queued', 'transcribing', 'completed', 'failed']);
+export const AudioTranscriptStatusSchema = lazySchema(() => z.enum(['queued', 'transcribing', 'completed', 'failed']));
 export type AudioTranscriptStatus = z.infer<typeof AudioTranscriptStatusSchema>;
 
-export const AudioTranscriptSegmentSchema = z.object({
+export const AudioTranscriptSegmentSchema = lazySchema(() => z.object({
   id: z.number().check(z.int(), z.nonnegative()),
   /** Seconds from the start of the audio. */
   start: z.number().nonnegative(),
   end: z.number().nonnegative(),
   text: z.string(),
-});
+}));
 export type AudioTranscriptSegment = z.infer<typeof AudioTranscriptSegmentSchema>;
 
-export const AudioFormatSchema = z.object({
+export const AudioFormatSchema = lazySchema(() => z.object({
   container: z.string(),
   codec: z.string().nullable(),
   sampleRate: z.number().int().nullable(),
   channels: z.number().int().nullable(),
-});
+}));
 export type AudioFormat = z.infer<typeof AudioFormatSchema>;
 
-export const AudioTranscriptSchema = z.object({
+export const AudioTranscriptSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   title: z.string(),
@@ -51,10 +52,10 @@ export const AudioTranscriptSchema = z.object({
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
   completedAt: IsoTimestampSchema.nullable(),
-});
+}));
 export type AudioTranscript = z.infer<typeof AudioTranscriptSchema>;
 
-export const AudioUploadUrlSchema = z.object({
+export const AudioUploadUrlSchema = lazySchema(() => z.object({
   uploadId: z.string(),
   fileKey: z.string(),
   filename: z.string(),
@@ -64,10 +65,10 @@ export const AudioUploadUrlSchema = z.object({
   headers: z.record(z.string(), z.string()),
   maxBytes: z.number().int(),
   expiresAt: IsoTimestampSchema,
-});
+}));
 export type AudioUploadUrl = z.infer<typeof AudioUploadUrlSchema>;
 
-export const TtsVoiceSchema = z.object({
+export const TtsVoiceSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   name: z.string(),
@@ -76,10 +77,10 @@ export const TtsVoiceSchema = z.object({
   description: z.string(),
   sampleRate: z.number().int(),
   formats: z.array(z.literal('wav')),
-});
+}));
 export type TtsVoice = z.infer<typeof TtsVoiceSchema>;
 
-export const VoiceprintSchema = z.object({
+export const VoiceprintSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   title: z.string(),
@@ -92,24 +93,24 @@ export const VoiceprintSchema = z.object({
   pitchHz: z.number(),
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
-});
+}));
 export type Voiceprint = z.infer<typeof VoiceprintSchema>;
 
-export const VoiceprintMatchSchema = z.object({
+export const VoiceprintMatchSchema = lazySchema(() => z.object({
   voiceprintId: IdSchema,
   title: z.string(),
   /** Cosine similarity of the voice features, 0 to 1. */
   score: z.number().check(z.gte(0), z.lte(1)),
   /** score ≥ the answer's threshold. */
   isMatch: z.boolean(),
-});
+}));
 export type VoiceprintMatch = z.infer<typeof VoiceprintMatchSchema>;
 
-export const VoiceprintMatchResultSchema = z.object({
+export const VoiceprintMatchResultSchema = lazySchema(() => z.object({
   data: z.array(VoiceprintMatchSchema),
   hasMore: z.boolean(),
   total: z.number().check(z.int(), z.nonnegative()),
   threshold: z.number(),
   probe: z.object({ durationMs: z.number().int(), pitchHz: z.number() }),
-});
+}));
 export type VoiceprintMatchResult = z.infer<typeof VoiceprintMatchResultSchema>;

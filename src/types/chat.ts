@@ -1,25 +1,26 @@
 // Chat (spec section 2): roles, content types, visibility, messages, threads, send/create options, responses and usage.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 import { IdSchema, IsoTimestampSchema, JsonObjectSchema, ResourceMetadataSchema } from './common.js';
 
-export const MessageRoleSchema = z.enum(['user', 'assistant', 'system']);
+export const MessageRoleSchema = lazySchema(() => z.enum(['user', 'assistant', 'system']));
 export type MessageRole = z.infer<typeof MessageRoleSchema>;
 
-export const MessageContentTypeSchema = z.enum(['text', 'image', 'audio', 'file']);
+export const MessageContentTypeSchema = lazySchema(() => z.enum(['text', 'image', 'audio', 'file']));
 export type MessageContentType = z.infer<typeof MessageContentTypeSchema>;
 
-export const ChatVisibilitySchema = z.enum(['private', 'shared', 'public']);
+export const ChatVisibilitySchema = lazySchema(() => z.enum(['private', 'shared', 'public']));
 export type ChatVisibility = z.infer<typeof ChatVisibilitySchema>;
 
 /** Arena streaming status: the type exists but its values are not listed by the spec. */
-export const ArenaStreamingStatusSchema = z.string();
+export const ArenaStreamingStatusSchema = lazySchema(() => z.string());
 export type ArenaStreamingStatus = z.infer<typeof ArenaStreamingStatusSchema>;
 
 /** RAG sources attached to a message or a response (shape beyond "object" not shown by the spec). */
-export const ChatContextSchema = z.array(JsonObjectSchema);
+export const ChatContextSchema = lazySchema(() => z.array(JsonObjectSchema));
 export type ChatContext = z.infer<typeof ChatContextSchema>;
 
-export const ChatMessageSchema = z.object({
+export const ChatMessageSchema = lazySchema(() => z.object({
   id: IdSchema,
   chatId: IdSchema.optional(),
   role: MessageRoleSchema,
@@ -38,10 +39,10 @@ export const ChatMessageSchema = z.object({
   arenaSelectedIndex: z.number().check(z.int(), z.nonnegative()).optional(),
   arenaStreamingStatus: ArenaStreamingStatusSchema.optional(),
   arenaExpectedVariants: z.number().check(z.int(), z.nonnegative()).optional(),
-});
+}));
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
-export const ChatThreadSchema = z.object({
+export const ChatThreadSchema = lazySchema(() => z.object({
   id: IdSchema,
   title: z.string().optional(),
   releaseId: IdSchema,
@@ -52,11 +53,11 @@ export const ChatThreadSchema = z.object({
   visibility: ChatVisibilitySchema,
   archived: z.boolean(),
   metadata: ResourceMetadataSchema,
-});
+}));
 export type ChatThread = z.infer<typeof ChatThreadSchema>;
 
 /** Body of a chat send. */
-export const SendMessageOptionsSchema = z.object({
+export const SendMessageOptionsSchema = lazySchema(() => z.object({
   content: z.string().min(1),
   contentType: MessageContentTypeSchema.optional(),
   /** Shape not shown by the spec. */
@@ -69,30 +70,30 @@ export const SendMessageOptionsSchema = z.object({
   replyTo: IdSchema.optional(),
   /** Only for releases pinned to a provider key; shape not shown by the spec. */
   override: JsonObjectSchema.optional(),
-});
+}));
 export type SendMessageOptions = z.infer<typeof SendMessageOptionsSchema>;
 
-export const ChatUsageSchema = z.object({
+export const ChatUsageSchema = lazySchema(() => z.object({
   promptTokens: z.number().check(z.int(), z.nonnegative()),
   completionTokens: z.number().check(z.int(), z.nonnegative()),
   totalTokens: z.number().check(z.int(), z.nonnegative()),
   estimatedCostUsd: z.number().nonnegative().optional(),
-});
+}));
 export type ChatUsage = z.infer<typeof ChatUsageSchema>;
 
-export const ChatResponseSchema = z.object({
+export const ChatResponseSchema = lazySchema(() => z.object({
   message: ChatMessageSchema,
   usage: ChatUsageSchema,
   context: ChatContextSchema.optional(),
-});
+}));
 export type ChatResponse = z.infer<typeof ChatResponseSchema>;
 
 /** Body of a thread create. */
-export const CreateChatOptionsSchema = z.object({
+export const CreateChatOptionsSchema = lazySchema(() => z.object({
   releaseId: IdSchema,
   title: z.string().optional(),
   systemMessage: z.string().optional(),
   visibility: ChatVisibilitySchema.optional(),
   metadata: JsonObjectSchema.optional(),
-});
+}));
 export type CreateChatOptions = z.infer<typeof CreateChatOptionsSchema>;

@@ -1,36 +1,37 @@
 // Shared building blocks (spec section 2): ids, timestamps, ResourceMetadata, PaginatedResponse<T>, ApiResponse<T>.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /** Identifier fields are strings (spec section 2); the emulator never hands out an empty one. */
-export const IdSchema = z.string().min(1);
+export const IdSchema = lazySchema(() => z.string().min(1));
 export type Id = z.infer<typeof IdSchema>;
 
 /** An ISO 8601 timestamp with a `Z` or numeric offset, e.g. `2026-01-01T00:00:00.000Z`. */
-export const IsoTimestampSchema = z.iso.datetime({ offset: true });
+export const IsoTimestampSchema = lazySchema(() => z.iso.datetime({ offset: true }));
 export type IsoTimestamp = z.infer<typeof IsoTimestampSchema>;
 
 /** Epoch milliseconds (integer), used where the spec says so. */
-export const EpochMsSchema = z.number().check(z.int(), z.nonnegative());
+export const EpochMsSchema = lazySchema(() => z.number().check(z.int(), z.nonnegative()));
 export type EpochMs = z.infer<typeof EpochMsSchema>;
 
 /** A free-form JSON object (`metadata`, `documentMetadata`, `context` entries...). */
-export const JsonObjectSchema = z.record(z.string(), z.unknown());
+export const JsonObjectSchema = lazySchema(() => z.record(z.string(), z.unknown()));
 export type JsonObject = z.infer<typeof JsonObjectSchema>;
 
 /** `ResourceMetadata`: the shared stamps of typed resources. */
-export const ResourceMetadataSchema = z.object({
+export const ResourceMetadataSchema = lazySchema(() => z.object({
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
   createdBy: IdSchema.optional(),
-});
+}));
 export type ResourceMetadata = z.infer<typeof ResourceMetadataSchema>;
 
 /** Options of the generic typed list envelope: `limit`, `cursor`, `page`. */
-export const PaginationOptionsSchema = z.object({
+export const PaginationOptionsSchema = lazySchema(() => z.object({
   limit: z.number().check(z.int(), z.positive()).optional(),
   cursor: z.string().optional(),
   page: z.number().check(z.int(), z.positive()).optional(),
-});
+}));
 export type PaginationOptions = z.infer<typeof PaginationOptionsSchema>;
 
 /** `PaginatedResponse<T>` = {data: T[], hasMore, nextCursor?, total?} for the given item schema. */
@@ -50,11 +51,11 @@ export type PaginatedResponse<T> = {
 };
 
 /** The `error` member of `ApiResponse<T>`. */
-export const ApiResponseErrorSchema = z.object({
+export const ApiResponseErrorSchema = lazySchema(() => z.object({
   code: z.string(),
   message: z.string(),
   details: z.unknown().optional(),
-});
+}));
 export type ApiResponseError = z.infer<typeof ApiResponseErrorSchema>;
 
 /** `ApiResponse<T>` = {success, data?: T, error?: {code, message, details?}} for the given data schema. */

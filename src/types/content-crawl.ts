@@ -2,9 +2,10 @@
 // www-rag submissions, directory and webhook, and local-sync batches. Shapes the real clients show
 // follow them (REAL-WIRE section 8); the rest is emulator-defined.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
-const Id = z.string().check(z.minLength(1), z.maxLength(200));
-const Url = z
+const Id = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(200)));
+const Url = lazySchema(() => z
   .string()
   .max(2048)
   .refine((value) => {
@@ -14,13 +15,13 @@ const Url = z
     } catch {
       return false;
     }
-  }, 'Expected an absolute http(s) URL');
-const Host = z
-  .string().check(z.minLength(1), z.maxLength(253), z.regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'Expected a host name (optionally with :port)'));
-const PathPrefixes = z.array(z.string().check(z.minLength(1), z.maxLength(500))).max(50);
+  }, 'Expected an absolute http(s) URL'));
+const Host = lazySchema(() => z
+  .string().check(z.minLength(1), z.maxLength(253), z.regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'Expected a host name (optionally with :port)')));
+const PathPrefixes = lazySchema(() => z.array(z.string().check(z.minLength(1), z.maxLength(500))).max(50));
 
 /** `rag crawl <url>` (`--vector` comma list, `--multi`, `--sitemap`, `--limit`, `--force-refresh`, `--ignore-saved`, `--scraper`). */
-export const CrawlRequestSchema = z
+export const CrawlRequestSchema = lazySchema(() => z
   .strictObject({
     url: Url,
     /** The vectors (RAG targets) the pages go to: ids, or one comma-separated string as the CLI's `--vector` takes. */
@@ -41,26 +42,26 @@ export const CrawlRequestSchema = z
     scraper: z.string().check(z.minLength(1), z.maxLength(100)).optional(),
     includePaths: PathPrefixes.optional(),
     excludePaths: PathPrefixes.optional(),
-  });
+  }));
 export type CrawlRequest = z.infer<typeof CrawlRequestSchema>;
 
-export const CrawlStatusSchema = z.enum(['queued', 'running', 'completed']);
+export const CrawlStatusSchema = lazySchema(() => z.enum(['queued', 'running', 'completed']));
 export type CrawlStatus = z.infer<typeof CrawlStatusSchema>;
 
-export const CrawlItemStatusSchema = z.enum(['queued', 'indexed', 'skipped', 'failed']);
+export const CrawlItemStatusSchema = lazySchema(() => z.enum(['queued', 'indexed', 'skipped', 'failed']));
 export type CrawlItemStatus = z.infer<typeof CrawlItemStatusSchema>;
 
-export const CrawlCountsSchema = z.object({
+export const CrawlCountsSchema = lazySchema(() => z.object({
   total: z.number().int(),
   queued: z.number().int(),
   indexed: z.number().int(),
   skipped: z.number().int(),
   failed: z.number().int(),
-});
+}));
 export type CrawlCounts = z.infer<typeof CrawlCountsSchema>;
 
 /** A crawl: a clock job that fetches its items one by one. */
-export const CrawlSchema = z.object({
+export const CrawlSchema = lazySchema(() => z.object({
   _id: z.string(),
   url: z.string(),
   host: z.string(),
@@ -83,10 +84,10 @@ export const CrawlSchema = z.object({
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
-});
+}));
 export type Crawl = z.infer<typeof CrawlSchema>;
 
-export const CrawlItemSchema = z.object({
+export const CrawlItemSchema = lazySchema(() => z.object({
   _id: z.string(),
   crawlId: z.string(),
   url: z.string(),
@@ -97,11 +98,11 @@ export const CrawlItemSchema = z.object({
   pageId: z.string().nullable(),
   fileIds: z.array(z.string()),
   updatedAt: z.string(),
-});
+}));
 export type CrawlItem = z.infer<typeof CrawlItemSchema>;
 
 /** A stored web page: the last good fetch of a URL and the files it was indexed as. */
-export const HtmlPageSchema = z.object({
+export const HtmlPageSchema = lazySchema(() => z.object({
   _id: z.string(),
   url: z.string(),
   host: z.string(),
@@ -116,53 +117,53 @@ export const HtmlPageSchema = z.object({
   fileId: z.string().nullable(),
   fileIds: z.array(z.string()),
   crawlId: z.string().nullable(),
-});
+}));
 export type HtmlPage = z.infer<typeof HtmlPageSchema>;
 
 /** `docs add <url> (--name)`. */
-export const DocsAddRequestSchema = z
-  .strictObject({ url: Url, name: z.string().check(z.minLength(1), z.maxLength(200)).optional(), vectorId: Id.optional(), limit: z.number().check(z.int(), z.gte(1), z.lte(1000)).optional() });
+export const DocsAddRequestSchema = lazySchema(() => z
+  .strictObject({ url: Url, name: z.string().check(z.minLength(1), z.maxLength(200)).optional(), vectorId: Id.optional(), limit: z.number().check(z.int(), z.gte(1), z.lte(1000)).optional() }));
 export type DocsAddRequest = z.infer<typeof DocsAddRequestSchema>;
 
 /** `docs sync (--vector, --base-url)`: re-crawls the docs sources (unchanged pages are skipped). */
-export const DocsSyncRequestSchema = z
-  .strictObject({ vectorId: Id.optional(), vector: Id.optional(), baseUrl: Url.optional(), forceRefresh: z.boolean().optional() });
+export const DocsSyncRequestSchema = lazySchema(() => z
+  .strictObject({ vectorId: Id.optional(), vector: Id.optional(), baseUrl: Url.optional(), forceRefresh: z.boolean().optional() }));
 export type DocsSyncRequest = z.infer<typeof DocsSyncRequestSchema>;
 
-export const DocSourceSchema = z.object({
+export const DocSourceSchema = lazySchema(() => z.object({
   _id: z.string(),
   url: z.string(),
   name: z.string(),
   vectorId: z.string(),
   lastCrawlId: z.string().nullable(),
   createdAt: z.string(),
-});
+}));
 export type DocSource = z.infer<typeof DocSourceSchema>;
 
 /** `POST …/rag-vector/html-page/bulk-rescrape` (demo-pipeline furniture-backfill.ts). */
-export const BulkRescrapeRequestSchema = z
+export const BulkRescrapeRequestSchema = lazySchema(() => z
   .strictObject({
     urls: z.array(Url).min(1).max(2000),
     ragVectorIds: z.array(Id).min(1).max(20).optional(),
     forceRescrape: z.boolean().optional(),
     scraperTool: z.string().check(z.minLength(1), z.maxLength(100)).optional(),
-  });
+  }));
 export type BulkRescrapeRequest = z.infer<typeof BulkRescrapeRequestSchema>;
 
 /** `POST /api/v1/www-rag/submit-url` (demo-pipeline orchestrator/src/www-rag.ts). */
-export const WwwRagSubmitRequestSchema = z.strictObject({ url: Url, reason: z.string().max(500).optional() });
+export const WwwRagSubmitRequestSchema = lazySchema(() => z.strictObject({ url: Url, reason: z.string().max(500).optional() }));
 export type WwwRagSubmitRequest = z.infer<typeof WwwRagSubmitRequestSchema>;
 
-export const WwwRagSubmitResultSchema = z.object({
+export const WwwRagSubmitResultSchema = lazySchema(() => z.object({
   url: z.string(),
   accepted: z.boolean(),
   status: z.enum(['queued', 'already-fresh', 'denied']),
   crawlId: z.string().optional(),
   reason: z.string().optional(),
-});
+}));
 export type WwwRagSubmitResult = z.infer<typeof WwwRagSubmitResultSchema>;
 
-export const WwwRagSiteSchema = z.object({
+export const WwwRagSiteSchema = lazySchema(() => z.object({
   host: z.string(),
   vectorId: z.string().nullable(),
   releaseId: z.string().nullable(),
@@ -170,14 +171,14 @@ export const WwwRagSiteSchema = z.object({
   totalBytes: z.number().int(),
   themed: z.boolean(),
   updatedAt: z.string(),
-});
+}));
 export type WwwRagSite = z.infer<typeof WwwRagSiteSchema>;
 
-export const WwwRagThemeSchema = z.object({ themed: z.boolean(), theme: z.record(z.string(), z.unknown()).nullable(), host: z.string() });
+export const WwwRagThemeSchema = lazySchema(() => z.object({ themed: z.boolean(), theme: z.record(z.string(), z.unknown()).nullable(), host: z.string() }));
 export type WwwRagTheme = z.infer<typeof WwwRagThemeSchema>;
 
 /** `register-sites` webhook body (demo-pipeline targets/cloudflare/src/release.js, withdraw.js). */
-export const RegisterSitesRequestSchema = z
+export const RegisterSitesRequestSchema = lazySchema(() => z
   .strictObject({
     sites: z
       .array(
@@ -196,26 +197,26 @@ export const RegisterSitesRequestSchema = z
       )
       .min(1)
       .max(500),
-  });
+  }));
 export type RegisterSitesRequest = z.infer<typeof RegisterSitesRequestSchema>;
 
 /** `local-sync` (demo-pipeline targets/local/src/sync.mjs): init `{host}` → `{vectorId}`. */
-export const LocalSyncInitSchema = z.strictObject({ host: Host });
+export const LocalSyncInitSchema = lazySchema(() => z.strictObject({ host: Host }));
 export type LocalSyncInit = z.infer<typeof LocalSyncInitSchema>;
 
 /** One row the local tool sends: a chunk keyed by the SHA-256 hex of its text (`cli.mjs`). */
-export const LocalSyncRowSchema = z
+export const LocalSyncRowSchema = lazySchema(() => z
   .strictObject({
     contentHash: z.string().regex(/^[a-f0-9]{64}$/, 'Expected the lowercase hex SHA-256 of the text'),
     url: z.string().max(2048).optional(),
     text: z.string().check(z.minLength(1), z.maxLength(100_000)),
     embedding: z.array(z.number()).max(8192).optional(),
     category: z.string().max(200).optional(),
-  });
+  }));
 export type LocalSyncRow = z.infer<typeof LocalSyncRowSchema>;
 
-export const LocalSyncBatchSchema = z.strictObject({ vectorId: Id, rows: z.array(LocalSyncRowSchema).min(1).max(100) });
+export const LocalSyncBatchSchema = lazySchema(() => z.strictObject({ vectorId: Id, rows: z.array(LocalSyncRowSchema).min(1).max(100) }));
 export type LocalSyncBatch = z.infer<typeof LocalSyncBatchSchema>;
 
-export const LocalSyncFinalizeSchema = z.strictObject({ vectorId: Id, totalChunks: z.number().check(z.int(), z.gte(0), z.lte(10_000_000)) });
+export const LocalSyncFinalizeSchema = lazySchema(() => z.strictObject({ vectorId: Id, totalChunks: z.number().check(z.int(), z.gte(0), z.lte(10_000_000)) }));
 export type LocalSyncFinalize = z.infer<typeof LocalSyncFinalizeSchema>;

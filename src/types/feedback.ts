@@ -1,15 +1,16 @@
 // Feedback (spec section 2): the message feedback record of the admin read surface.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 import { EpochMsSchema, IdSchema } from './common.js';
 
 /** Thumbs down, thumbs up, or no sentiment. */
-export const FeedbackSentimentSchema = z.union([z.literal(-1), z.literal(1)]).nullable();
+export const FeedbackSentimentSchema = lazySchema(() => z.union([z.literal(-1), z.literal(1)]).nullable());
 export type FeedbackSentiment = z.infer<typeof FeedbackSentimentSchema>;
 
-export const FeedbackSourceSchema = z.enum(['authed', 'anonymous']);
+export const FeedbackSourceSchema = lazySchema(() => z.enum(['authed', 'anonymous']));
 export type FeedbackSource = z.infer<typeof FeedbackSourceSchema>;
 
-export const FeedbackRecordSchema = z.object({
+export const FeedbackRecordSchema = lazySchema(() => z.object({
   id: IdSchema,
   releaseId: IdSchema,
   /** A server message id, or an anonymous index reference. */
@@ -28,5 +29,5 @@ export const FeedbackRecordSchema = z.object({
   userId: z.string().nullable().optional(),
   email: z.string().nullable().optional(),
   threadLink: z.string().nullable().optional(),
-});
+}));
 export type FeedbackRecord = z.infer<typeof FeedbackRecordSchema>;

@@ -1,5 +1,6 @@
 // Identity (spec sections 2 and 3): workspaces and members, users, membership tiers and quotas, API keys.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 import { IdSchema, IsoTimestampSchema, JsonObjectSchema, ResourceMetadataSchema } from './common.js';
 
 /** An API key is 91 characters long (spec section 8). */
@@ -7,26 +8,26 @@ export const API_KEY_LENGTH = 91;
 /** `keyPrefix` is the first 8 characters of the key. */
 export const API_KEY_PREFIX_LENGTH = 8;
 
-export const WorkspaceSettingsSchema = z.object({
+export const WorkspaceSettingsSchema = lazySchema(() => z.object({
   defaultModel: z.string().optional(),
   defaultTemperature: z.number().check(z.gte(0), z.lte(2)).optional(),
   analyticsEnabled: z.boolean().optional(),
   webhooksEnabled: z.boolean().optional(),
   notificationEmail: z.email().optional(),
-});
+}));
 export type WorkspaceSettings = z.infer<typeof WorkspaceSettingsSchema>;
 
-export const WorkspaceLimitsSchema = z.object({
+export const WorkspaceLimitsSchema = lazySchema(() => z.object({
   maxReleases: z.number().check(z.int(), z.nonnegative()),
   maxRagCollections: z.number().check(z.int(), z.nonnegative()),
   maxRagStorageBytes: z.number().check(z.int(), z.nonnegative()),
   maxMonthlyApiCalls: z.number().check(z.int(), z.nonnegative()),
   maxConcurrentChats: z.number().check(z.int(), z.nonnegative()),
-});
+}));
 export type WorkspaceLimits = z.infer<typeof WorkspaceLimitsSchema>;
 
 /** A workspace (also called whitelabel). */
-export const WorkspaceSchema = z.object({
+export const WorkspaceSchema = lazySchema(() => z.object({
   id: IdSchema,
   name: z.string(),
   slug: z.string(),
@@ -35,74 +36,74 @@ export const WorkspaceSchema = z.object({
   settings: WorkspaceSettingsSchema,
   limits: WorkspaceLimitsSchema,
   metadata: ResourceMetadataSchema,
-});
+}));
 export type Workspace = z.infer<typeof WorkspaceSchema>;
 
-export const WorkspaceRoleSchema = z.enum(['owner', 'admin', 'editor', 'viewer']);
+export const WorkspaceRoleSchema = lazySchema(() => z.enum(['owner', 'admin', 'editor', 'viewer']));
 export type WorkspaceRole = z.infer<typeof WorkspaceRoleSchema>;
 
-export const WorkspaceMemberSchema = z.object({
+export const WorkspaceMemberSchema = lazySchema(() => z.object({
   userId: IdSchema,
   role: WorkspaceRoleSchema,
   permissions: z.array(z.string()),
   joinedAt: IsoTimestampSchema,
-});
+}));
 export type WorkspaceMember = z.infer<typeof WorkspaceMemberSchema>;
 
-export const MembershipTierSchema = z.enum(['free', 'basic', 'premium', 'enterprise', 'unlimited']);
+export const MembershipTierSchema = lazySchema(() => z.enum(['free', 'basic', 'premium', 'enterprise', 'unlimited']));
 export type MembershipTier = z.infer<typeof MembershipTierSchema>;
 
 /** A message limit: a count, or -1 for unlimited (real wire: Examples embed/MembershipTiers.md). */
-const MessageLimitSchema = z.number().check(z.int(), z.gte(-1));
+const MessageLimitSchema = lazySchema(() => z.number().check(z.int(), z.gte(-1)));
 
 /**
  * Tier limits. `messagesPerHour` and `maxConversationLength` are from real clients (the embed
  * client's tierConfig, Examples embed/MembershipTiers.md); the emulator always serves them.
  */
-export const TierLimitsSchema = z.object({
+export const TierLimitsSchema = lazySchema(() => z.object({
   messagesPerMonth: MessageLimitSchema,
   messagesPerDay: MessageLimitSchema,
   messagesPerHour: MessageLimitSchema.optional(),
   maxConversationLength: MessageLimitSchema.optional(),
   maxTokensPerMessage: z.number().check(z.int(), z.nonnegative()),
   maxConcurrentChats: z.number().check(z.int(), z.nonnegative()),
-});
+}));
 export type TierLimits = z.infer<typeof TierLimitsSchema>;
 
-export const TierConfigSchema = z.object({
+export const TierConfigSchema = lazySchema(() => z.object({
   tier: MembershipTierSchema,
   limits: TierLimitsSchema,
-});
+}));
 export type TierConfig = z.infer<typeof TierConfigSchema>;
 
 /** Message counters of a quota (used and remaining). */
-export const QuotaCountersSchema = z.object({
+export const QuotaCountersSchema = lazySchema(() => z.object({
   messagesThisMonth: MessageLimitSchema,
   messagesToday: MessageLimitSchema,
   /** From real clients (tierConfig); -1 remaining = unlimited. */
   messagesThisHour: MessageLimitSchema.optional(),
-});
+}));
 export type QuotaCounters = z.infer<typeof QuotaCountersSchema>;
 
-export const QuotaStatusSchema = z.object({
+export const QuotaStatusSchema = lazySchema(() => z.object({
   tier: MembershipTierSchema,
   usage: QuotaCountersSchema.extend({ currentConversationLength: z.number().check(z.int(), z.nonnegative()).optional() }),
   remaining: QuotaCountersSchema,
   exceeded: z.boolean(),
-});
+}));
 export type QuotaStatus = z.infer<typeof QuotaStatusSchema>;
 
 /** The embed client's tierConfig (validate-login): limits, usage and what remains (from real clients, Examples embed/MembershipTiers.md). */
-export const EmbedTierConfigSchema = z.object({
+export const EmbedTierConfigSchema = lazySchema(() => z.object({
   tier: MembershipTierSchema,
   limits: TierLimitsSchema,
   usage: QuotaCountersSchema.extend({ currentConversationLength: z.number().check(z.int(), z.nonnegative()).optional() }),
   remaining: QuotaCountersSchema,
-});
+}));
 export type EmbedTierConfig = z.infer<typeof EmbedTierConfigSchema>;
 
 /** An end user known through an API key (external user). */
-export const ApiKeyUserSchema = z.object({
+export const ApiKeyUserSchema = lazySchema(() => z.object({
   id: IdSchema,
   apiKeyId: IdSchema,
   externalUserId: z.string().optional(),
@@ -112,10 +113,10 @@ export const ApiKeyUserSchema = z.object({
   membershipTier: MembershipTierSchema,
   lastUsedAt: IsoTimestampSchema.optional(),
   createdAt: IsoTimestampSchema,
-});
+}));
 export type ApiKeyUser = z.infer<typeof ApiKeyUserSchema>;
 
-export const UserSchema = z.object({
+export const UserSchema = lazySchema(() => z.object({
   id: IdSchema,
   email: z.email().optional(),
   name: z.string().optional(),
@@ -123,15 +124,15 @@ export const UserSchema = z.object({
   picture: z.string().optional(),
   emailVerified: z.boolean().optional(),
   metadata: JsonObjectSchema.optional(),
-});
+}));
 export type User = z.infer<typeof UserSchema>;
 
 /** API key status (spec section 3). */
-export const ApiKeyStatusSchema = z.enum(['active', 'revoked', 'expired']);
+export const ApiKeyStatusSchema = lazySchema(() => z.enum(['active', 'revoked', 'expired']));
 export type ApiKeyStatus = z.infer<typeof ApiKeyStatusSchema>;
 
 /** A workspace API key as listed: never carries the secret. */
-export const ApiKeySchema = z.object({
+export const ApiKeySchema = lazySchema(() => z.object({
   id: IdSchema,
   workspaceId: IdSchema,
   name: z.string(),
@@ -151,14 +152,14 @@ export const ApiKeySchema = z.object({
   /** `null` (or absent) when the key never expires. */
   expiresAt: IsoTimestampSchema.nullable().optional(),
   createdAt: IsoTimestampSchema,
-});
+}));
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 
 /** An API key with its secret: returned only on creation or rotation. */
-export const ApiKeyWithSecretSchema = ApiKeySchema.extend({
+export const ApiKeyWithSecretSchema = lazySchema(() => ApiKeySchema.extend({
   secret: z.string().length(API_KEY_LENGTH),
 }).refine((key) => key.secret.startsWith(key.keyPrefix), {
   message: 'keyPrefix must be the first 8 characters of the secret',
   path: ['keyPrefix'],
-});
+}));
 export type ApiKeyWithSecret = z.infer<typeof ApiKeyWithSecretSchema>;

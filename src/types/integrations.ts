@@ -1,23 +1,24 @@
 // Integrations (emulator-defined; the spec's connectors, external-tools, export, compliance, onboarding and onboarding-webhook tags are "not shown"): document-style records with `_id` and `title`.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 import { IdSchema, IsoTimestampSchema } from './common.js';
 
-const Title = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
-const HttpUrl = z
+const Title = lazySchema(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(200)));
+const HttpUrl = lazySchema(() => z
   .string()
   .max(2048)
   .url()
-  .refine((u) => /^https?:\/\//i.test(u), 'Only http and https URLs');
+  .refine((u) => /^https?:\/\//i.test(u), 'Only http and https URLs'));
 
 // ---- connectors ----
 export const CONNECTOR_KINDS = ['web', 'http-json', 'google-drive', 'notion', 'slack', 'confluence'] as const;
-export const ConnectorKindSchema = z.enum(CONNECTOR_KINDS);
+export const ConnectorKindSchema = lazySchema(() => z.enum(CONNECTOR_KINDS));
 export type ConnectorKind = z.infer<typeof ConnectorKindSchema>;
 
 /** Kinds whose sync runs in the emulator; the others need a third party's authorization. */
 export const SYNCING_CONNECTOR_KINDS = ['web', 'http-json'] as const;
 
-export const ConnectorConfigSchema = z
+export const ConnectorConfigSchema = lazySchema(() => z
   .strictObject({
     /** `web`: the pages to fetch. */
     urls: z.array(HttpUrl).min(1).max(100).optional(),
@@ -25,10 +26,10 @@ export const ConnectorConfigSchema = z
     url: HttpUrl.optional(),
     /** Third-party kinds: where to read (a folder, a space, a channel), stored as given. */
     resource: z.string().max(500).optional(),
-  });
+  }));
 export type ConnectorConfig = z.infer<typeof ConnectorConfigSchema>;
 
-export const CreateConnectorInputSchema = z
+export const CreateConnectorInputSchema = lazySchema(() => z
   .strictObject({
     title: Title,
     kind: ConnectorKindSchema,
@@ -37,10 +38,10 @@ export const CreateConnectorInputSchema = z
     config: ConnectorConfigSchema.default({}),
     /** Write-only: never answered, only `hasCredentials`. */
     credentials: z.record(z.string().max(100), z.string().max(4096)).optional(),
-  });
+  }));
 export type CreateConnectorInput = z.infer<typeof CreateConnectorInputSchema>;
 
-export const UpdateConnectorInputSchema = z
+export const UpdateConnectorInputSchema = lazySchema(() => z
   .object({
     title: Title,
     ragVectorId: IdSchema.max(200),
@@ -48,10 +49,10 @@ export const UpdateConnectorInputSchema = z
     credentials: z.record(z.string().max(100), z.string().max(4096)).nullable(),
   })
   .partial()
-  .strict();
+  .strict());
 export type UpdateConnectorInput = z.infer<typeof UpdateConnectorInputSchema>;
 
-export const ConnectorSchema = z.object({
+export const ConnectorSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   title: z.string(),
@@ -64,16 +65,16 @@ export const ConnectorSchema = z.object({
   lastSyncStatus: z.string().optional(),
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
-});
+}));
 export type Connector = z.infer<typeof ConnectorSchema>;
 
-export const SyncRunStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
+export const SyncRunStatusSchema = lazySchema(() => z.enum(['queued', 'running', 'succeeded', 'failed']));
 export type SyncRunStatus = z.infer<typeof SyncRunStatusSchema>;
 
-export const SyncRunErrorSchema = z.object({ item: z.string(), message: z.string() });
+export const SyncRunErrorSchema = lazySchema(() => z.object({ item: z.string(), message: z.string() }));
 export type SyncRunError = z.infer<typeof SyncRunErrorSchema>;
 
-export const ConnectorSyncRunSchema = z.object({
+export const ConnectorSyncRunSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   connectorId: IdSchema,
@@ -89,13 +90,13 @@ export const ConnectorSyncRunSchema = z.object({
   createdAt: IsoTimestampSchema,
   startedAt: IsoTimestampSchema.optional(),
   finishedAt: IsoTimestampSchema.optional(),
-});
+}));
 export type ConnectorSyncRun = z.infer<typeof ConnectorSyncRunSchema>;
 
 // ---- external tools ----
 export const TOOL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-export const CreateExternalToolInputSchema = z
+export const CreateExternalToolInputSchema = lazySchema(() => z
   .strictObject({
     title: Title,
     /** The name a model calls it by. */
@@ -108,10 +109,10 @@ export const CreateExternalToolInputSchema = z
     /** Sent with every call; write-only: reads show `***` for every value. */
     headers: z.record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'A header name'), z.string().max(4096)).default({}),
     releaseIds: z.array(IdSchema.max(200)).max(100).default([]),
-  });
+  }));
 export type CreateExternalToolInput = z.infer<typeof CreateExternalToolInputSchema>;
 
-export const UpdateExternalToolInputSchema = z
+export const UpdateExternalToolInputSchema = lazySchema(() => z
   .object({
     title: Title,
     name: CreateExternalToolInputSchema.shape.name,
@@ -123,10 +124,10 @@ export const UpdateExternalToolInputSchema = z
     releaseIds: z.array(IdSchema.max(200)).max(100),
   })
   .partial()
-  .strict();
+  .strict());
 export type UpdateExternalToolInput = z.infer<typeof UpdateExternalToolInputSchema>;
 
-export const ExternalToolSchema = z.object({
+export const ExternalToolSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   title: z.string(),
@@ -141,13 +142,13 @@ export const ExternalToolSchema = z.object({
   workspaceId: IdSchema,
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
-});
+}));
 export type ExternalTool = z.infer<typeof ExternalToolSchema>;
 
-export const ExternalToolTestInputSchema = z.strictObject({ input: z.record(z.string(), z.unknown()).default({}) });
+export const ExternalToolTestInputSchema = lazySchema(() => z.strictObject({ input: z.record(z.string(), z.unknown()).default({}) }));
 export type ExternalToolTestInput = z.infer<typeof ExternalToolTestInputSchema>;
 
-export const ExternalToolTestResultSchema = z.object({
+export const ExternalToolTestResultSchema = lazySchema(() => z.object({
   /** The tool's HTTP status; 0 when it could not be reached. */
   status: z.number().int(),
   ok: z.boolean(),
@@ -156,18 +157,18 @@ export const ExternalToolTestResultSchema = z.object({
   error: z.string().optional(),
   /** Emulator-clock milliseconds (0 on a manual clock that did not move). */
   durationMs: z.number().check(z.int(), z.nonnegative()),
-});
+}));
 export type ExternalToolTestResult = z.infer<typeof ExternalToolTestResultSchema>;
 
 // ---- export ----
-export const ExportKindSchema = z.enum(['transcripts', 'workspace']);
+export const ExportKindSchema = lazySchema(() => z.enum(['transcripts', 'workspace']));
 export type ExportKind = z.infer<typeof ExportKindSchema>;
-export const ExportFormatSchema = z.enum(['jsonl', 'csv', 'zip']);
+export const ExportFormatSchema = lazySchema(() => z.enum(['jsonl', 'csv', 'zip']));
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
-export const IntegrationJobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
+export const IntegrationJobStatusSchema = lazySchema(() => z.enum(['queued', 'running', 'succeeded', 'failed']));
 export type IntegrationJobStatus = z.infer<typeof IntegrationJobStatusSchema>;
 
-export const CreateExportInputSchema = z
+export const CreateExportInputSchema = lazySchema(() => z
   .strictObject({
     kind: ExportKindSchema,
     format: ExportFormatSchema.optional(),
@@ -180,10 +181,10 @@ export const CreateExportInputSchema = z
         to: IsoTimestampSchema.optional(),
       })
       .default({}),
-  });
+  }));
 export type CreateExportInput = z.infer<typeof CreateExportInputSchema>;
 
-export const ExportJobSchema = z.object({
+export const ExportJobSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   title: z.string(),
@@ -202,24 +203,24 @@ export const ExportJobSchema = z.object({
   createdAt: IsoTimestampSchema,
   finishedAt: IsoTimestampSchema.optional(),
   expiresAt: IsoTimestampSchema.optional(),
-});
+}));
 export type ExportJob = z.infer<typeof ExportJobSchema>;
 
 // ---- compliance ----
-export const ComplianceSubjectSchema = z
+export const ComplianceSubjectSchema = lazySchema(() => z
   .strictObject({
     userId: IdSchema.max(200).optional(),
     email: z.string().email().max(320).optional(),
     externalUserId: IdSchema.max(200).optional(),
   })
-  .refine((s) => [s.userId, s.email, s.externalUserId].filter((v) => v !== undefined).length === 1, 'Name exactly one of userId, email, externalUserId');
+  .refine((s) => [s.userId, s.email, s.externalUserId].filter((v) => v !== undefined).length === 1, 'Name exactly one of userId, email, externalUserId'));
 export type ComplianceSubject = z.infer<typeof ComplianceSubjectSchema>;
 
-export const CreateComplianceRequestInputSchema = z
-  .strictObject({ type: z.enum(['export', 'deletion']), subject: ComplianceSubjectSchema, title: Title.optional() });
+export const CreateComplianceRequestInputSchema = lazySchema(() => z
+  .strictObject({ type: z.enum(['export', 'deletion']), subject: ComplianceSubjectSchema, title: Title.optional() }));
 export type CreateComplianceRequestInput = z.infer<typeof CreateComplianceRequestInputSchema>;
 
-export const ComplianceRequestSchema = z.object({
+export const ComplianceRequestSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   title: z.string(),
@@ -232,14 +233,14 @@ export const ComplianceRequestSchema = z.object({
   downloadUrl: z.string().optional(),
   createdAt: IsoTimestampSchema,
   finishedAt: IsoTimestampSchema.optional(),
-});
+}));
 export type ComplianceRequest = z.infer<typeof ComplianceRequestSchema>;
 
 // ---- onboarding ----
-export const OnboardingStepSchema = z.object({ id: z.string(), title: z.string(), done: z.boolean() });
+export const OnboardingStepSchema = lazySchema(() => z.object({ id: z.string(), title: z.string(), done: z.boolean() }));
 export type OnboardingStep = z.infer<typeof OnboardingStepSchema>;
 
-export const OnboardingChecklistSchema = z.object({
+export const OnboardingChecklistSchema = lazySchema(() => z.object({
   _id: IdSchema,
   title: z.string(),
   workspaceId: IdSchema,
@@ -249,10 +250,10 @@ export const OnboardingChecklistSchema = z.object({
   done: z.boolean(),
   dismissed: z.boolean(),
   dismissedAt: IsoTimestampSchema.optional(),
-});
+}));
 export type OnboardingChecklist = z.infer<typeof OnboardingChecklistSchema>;
 
-export const OnboardingWebhookInputSchema = z
+export const OnboardingWebhookInputSchema = lazySchema(() => z
   .strictObject({
     /** The event id: the same id answers the same provisioning again and creates nothing. */
     id: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -263,14 +264,14 @@ export const OnboardingWebhookInputSchema = z
         owner: z.strictObject({ email: z.string().email().max(320), name: z.string().max(200).optional() }),
         apiKey: z.strictObject({ name: Title.optional() }).default({}),
       }),
-  });
+  }));
 export type OnboardingWebhookInput = z.infer<typeof OnboardingWebhookInputSchema>;
 
-export const OnboardingProvisionedSchema = z.object({
+export const OnboardingProvisionedSchema = lazySchema(() => z.object({
   eventId: z.string(),
   workspace: z.object({ _id: IdSchema, id: IdSchema, title: z.string(), name: z.string(), slug: z.string() }),
   owner: z.object({ _id: IdSchema, id: IdSchema, email: z.string() }),
   apiKey: z.object({ _id: IdSchema, id: IdSchema, name: z.string(), keyPrefix: z.string(), secret: z.string() }),
   createdAt: IsoTimestampSchema,
-});
+}));
 export type OnboardingProvisioned = z.infer<typeof OnboardingProvisionedSchema>;

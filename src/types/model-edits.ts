@@ -1,13 +1,14 @@
 // The model-edits area's records (emulator-defined; the spec names the tag only): corrections of a
 // release's answers that, once applied by a clock job, chat answers with. Document-style (`_id`).
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 import { IdSchema, IsoTimestampSchema } from './common.js';
 
 /** draft → (apply) queued → applying → applied | failed; applied → (revert) reverted. */
-export const ModelEditStatusSchema = z.enum(['draft', 'queued', 'applying', 'applied', 'failed', 'reverted']);
+export const ModelEditStatusSchema = lazySchema(() => z.enum(['draft', 'queued', 'applying', 'applied', 'failed', 'reverted']));
 export type ModelEditStatus = z.infer<typeof ModelEditStatusSchema>;
 
-export const ModelEditSchema = z.object({
+export const ModelEditSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   workspaceId: IdSchema,
@@ -26,5 +27,5 @@ export const ModelEditSchema = z.object({
   updatedAt: IsoTimestampSchema,
   appliedAt: IsoTimestampSchema.optional(),
   revertedAt: IsoTimestampSchema.optional(),
-});
+}));
 export type ModelEdit = z.infer<typeof ModelEditSchema>;

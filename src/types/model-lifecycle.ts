@@ -1,26 +1,27 @@
 // The model lifecycle records (emulator-defined; the spec says "not shown"): training-data sets,
 // fine-tune jobs, and the workspace chat completion answer. Document-style like the real wire.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 import { IdSchema, IsoTimestampSchema } from './common.js';
 
-export const TrainingDataStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
+export const TrainingDataStatusSchema = lazySchema(() => z.enum(['queued', 'running', 'succeeded', 'failed']));
 export type TrainingDataStatus = z.infer<typeof TrainingDataStatusSchema>;
 
-export const TrainingSourceSchema = z.object({
+export const TrainingSourceSchema = lazySchema(() => z.object({
   type: z.enum(['ragFile', 'transcript']),
   id: IdSchema,
   title: z.string(),
-});
+}));
 export type TrainingSource = z.infer<typeof TrainingSourceSchema>;
 
-export const TrainingPairSchema = z.object({
+export const TrainingPairSchema = lazySchema(() => z.object({
   question: z.string(),
   answer: z.string(),
   source: TrainingSourceSchema.optional(),
-});
+}));
 export type TrainingPair = z.infer<typeof TrainingPairSchema>;
 
-export const TrainingDataSetSchema = z.object({
+export const TrainingDataSetSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   title: z.string(),
@@ -36,16 +37,16 @@ export const TrainingDataSetSchema = z.object({
   updatedAt: IsoTimestampSchema,
   startedAt: IsoTimestampSchema.optional(),
   completedAt: IsoTimestampSchema.optional(),
-});
+}));
 export type TrainingDataSet = z.infer<typeof TrainingDataSetSchema>;
 
-export const FineTuneStatusSchema = z.enum(['created', 'queued', 'validating', 'running', 'succeeded', 'failed', 'cancelled']);
+export const FineTuneStatusSchema = lazySchema(() => z.enum(['created', 'queued', 'validating', 'running', 'succeeded', 'failed', 'cancelled']));
 export type FineTuneStatus = z.infer<typeof FineTuneStatusSchema>;
 
-export const LossPointSchema = z.object({ epoch: z.number().check(z.int(), z.gte(1)), loss: z.number() });
+export const LossPointSchema = lazySchema(() => z.object({ epoch: z.number().check(z.int(), z.gte(1)), loss: z.number() }));
 export type LossPoint = z.infer<typeof LossPointSchema>;
 
-export const FineTuneJobSchema = z.object({
+export const FineTuneJobSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   title: z.string(),
@@ -66,25 +67,25 @@ export const FineTuneJobSchema = z.object({
   updatedAt: IsoTimestampSchema,
   startedAt: IsoTimestampSchema.optional(),
   finishedAt: IsoTimestampSchema.optional(),
-});
+}));
 export type FineTuneJob = z.infer<typeof FineTuneJobSchema>;
 
 /** @deprecated The old export-to-qa answer; export-to-qa now creates a QA suite and answers it (`QaSuiteSchema`). */
-export const QaExportSchema = z.object({
+export const QaExportSchema = lazySchema(() => z.object({
   fineTuneId: IdSchema,
   model: z.string().nullable(),
   tests: z.array(z.object({ question: z.string(), expectedAnswer: z.string() })),
-});
+}));
 export type QaExport = z.infer<typeof QaExportSchema>;
 
-export const WorkspaceChatMessageSchema = z.object({
+export const WorkspaceChatMessageSchema = lazySchema(() => z.object({
   role: z.enum(['system', 'user', 'assistant']),
   content: z.string().check(z.minLength(1), z.maxLength(32_000)),
-});
+}));
 export type WorkspaceChatMessage = z.infer<typeof WorkspaceChatMessageSchema>;
 
 /** OpenAI-style completion fields plus the transcript the exchange was stored in. */
-export const WorkspaceChatCompletionSchema = z.object({
+export const WorkspaceChatCompletionSchema = lazySchema(() => z.object({
   id: z.string(),
   object: z.literal('chat.completion'),
   created: z.number().int(),
@@ -102,5 +103,5 @@ export const WorkspaceChatCompletionSchema = z.object({
   usage: z.object({ prompt_tokens: z.number().int(), completion_tokens: z.number().int(), total_tokens: z.number().int(), estimatedCostUsd: z.number() }),
   /** The stored assistant message (its `metadata.model` names the model that answered). */
   message: z.record(z.string(), z.unknown()),
-});
+}));
 export type WorkspaceChatCompletion = z.infer<typeof WorkspaceChatCompletionSchema>;

@@ -1,6 +1,7 @@
 // Notifications, delivery channels, triggers and webhook deliveries (the spec's `notifications` tag;
 // the list, count, read, tags and notes follow the client SDK's observability page, the rest is emulator-defined).
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 import { IdSchema, IsoTimestampSchema } from './common.js';
 
 /** Event kinds the service raises (emulator-defined names); `notification.test` is a channel's test send. */
@@ -19,18 +20,18 @@ export const NOTIFICATION_EVENT_KINDS = [
   'audio.transcribed',
   'notification.test',
 ] as const;
-export const NotificationEventKindSchema = z.enum(NOTIFICATION_EVENT_KINDS);
+export const NotificationEventKindSchema = lazySchema(() => z.enum(NOTIFICATION_EVENT_KINDS));
 export type NotificationEventKind = z.infer<typeof NotificationEventKindSchema>;
 
-export const NotificationNoteSchema = z.object({
+export const NotificationNoteSchema = lazySchema(() => z.object({
   _id: IdSchema,
   text: z.string(),
   authorId: z.string().nullable(),
   createdAt: IsoTimestampSchema,
-});
+}));
 export type NotificationNote = z.infer<typeof NotificationNoteSchema>;
 
-export const NotificationSchema = z.object({
+export const NotificationSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   workspaceId: IdSchema,
@@ -44,11 +45,11 @@ export const NotificationSchema = z.object({
   data: z.record(z.string(), z.unknown()),
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
-});
+}));
 export type Notification = z.infer<typeof NotificationSchema>;
 
 /** The list answer: `{docs, pagination}` as the client SDK reads it, and the PaginatedResponse fields beside. */
-export const NotificationListSchema = z.object({
+export const NotificationListSchema = lazySchema(() => z.object({
   docs: z.array(NotificationSchema),
   pagination: z.object({
     page: z.number().check(z.int(), z.gte(1)),
@@ -60,16 +61,16 @@ export const NotificationListSchema = z.object({
   data: z.array(NotificationSchema),
   hasMore: z.boolean(),
   total: z.number().check(z.int(), z.nonnegative()),
-});
+}));
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
-export const NotificationCountSchema = z.object({ unread: z.number().check(z.int(), z.nonnegative()), total: z.number().check(z.int(), z.nonnegative()) });
+export const NotificationCountSchema = lazySchema(() => z.object({ unread: z.number().check(z.int(), z.nonnegative()), total: z.number().check(z.int(), z.nonnegative()) }));
 export type NotificationCount = z.infer<typeof NotificationCountSchema>;
 
-export const NotificationChannelTypeSchema = z.enum(['email', 'webhook']);
+export const NotificationChannelTypeSchema = lazySchema(() => z.enum(['email', 'webhook']));
 export type NotificationChannelType = z.infer<typeof NotificationChannelTypeSchema>;
 
-export const NotificationChannelSchema = z.object({
+export const NotificationChannelSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   workspaceId: IdSchema,
@@ -86,13 +87,13 @@ export const NotificationChannelSchema = z.object({
   secretHint: z.string().nullable(),
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
-});
+}));
 export type NotificationChannel = z.infer<typeof NotificationChannelSchema>;
 
-export const NotificationChannelWithSecretSchema = NotificationChannelSchema.extend({ secret: z.string().nullable() });
+export const NotificationChannelWithSecretSchema = lazySchema(() => NotificationChannelSchema.extend({ secret: z.string().nullable() }));
 export type NotificationChannelWithSecret = z.infer<typeof NotificationChannelWithSecretSchema>;
 
-export const NotificationTriggerSchema = z.object({
+export const NotificationTriggerSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   workspaceId: IdSchema,
@@ -104,13 +105,13 @@ export const NotificationTriggerSchema = z.object({
   enabled: z.boolean(),
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
-});
+}));
 export type NotificationTrigger = z.infer<typeof NotificationTriggerSchema>;
 
-export const DeliveryStatusSchema = z.enum(['pending', 'delivered', 'retrying', 'failed']);
+export const DeliveryStatusSchema = lazySchema(() => z.enum(['pending', 'delivered', 'retrying', 'failed']));
 export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
 
-export const DeliveryAttemptSchema = z.object({
+export const DeliveryAttemptSchema = lazySchema(() => z.object({
   attempt: z.number().check(z.int(), z.gte(1)),
   /** Emulator time the attempt was made. */
   at: IsoTimestampSchema,
@@ -119,10 +120,10 @@ export const DeliveryAttemptSchema = z.object({
   error: z.string().nullable(),
   /** Emulator-clock milliseconds the attempt took (0 under the manual clock). */
   latencyMs: z.number().nonnegative(),
-});
+}));
 export type DeliveryAttempt = z.infer<typeof DeliveryAttemptSchema>;
 
-export const NotificationDeliverySchema = z.object({
+export const NotificationDeliverySchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   workspaceId: IdSchema,
@@ -135,15 +136,15 @@ export const NotificationDeliverySchema = z.object({
   deliveredAt: IsoTimestampSchema.nullable(),
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
-});
+}));
 export type NotificationDelivery = z.infer<typeof NotificationDeliverySchema>;
 
 /** The JSON body of every webhook delivery (signed: see docs/notifications.md). */
-export const WebhookPayloadSchema = z.object({
+export const WebhookPayloadSchema = lazySchema(() => z.object({
   id: IdSchema,
   type: z.string(),
   createdAt: IsoTimestampSchema,
   workspaceId: IdSchema,
   data: z.record(z.string(), z.unknown()),
-});
+}));
 export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;

@@ -1,8 +1,9 @@
 // QA, arena presets, style patterns and trust runs (emulator-defined records of the spec's `qa` tag and command-line groups).
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 import { IdSchema, IsoTimestampSchema } from './common.js';
 
-export const QaTestSchema = z.object({
+export const QaTestSchema = lazySchema(() => z.object({
   _id: IdSchema,
   suiteId: IdSchema,
   question: z.string(),
@@ -10,10 +11,10 @@ export const QaTestSchema = z.object({
   criteria: z.array(z.string()),
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
-});
+}));
 export type QaTest = z.infer<typeof QaTestSchema>;
 
-export const QaSuiteSchema = z.object({
+export const QaSuiteSchema = lazySchema(() => z.object({
   _id: IdSchema,
   title: z.string(),
   description: z.string().optional(),
@@ -23,33 +24,33 @@ export const QaSuiteSchema = z.object({
   tests: z.array(QaTestSchema),
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
-});
+}));
 export type QaSuite = z.infer<typeof QaSuiteSchema>;
 
-export const QaRunStatusSchema = z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']);
+export const QaRunStatusSchema = lazySchema(() => z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']));
 export type QaRunStatus = z.infer<typeof QaRunStatusSchema>;
 
-export const QaRunKindSchema = z.enum(['single', 'multi-release', 'arena', 'trust']);
+export const QaRunKindSchema = lazySchema(() => z.enum(['single', 'multi-release', 'arena', 'trust']));
 export type QaRunKind = z.infer<typeof QaRunKindSchema>;
 
-export const QaUsageSchema = z.object({
+export const QaUsageSchema = lazySchema(() => z.object({
   promptTokens: z.number().int(),
   completionTokens: z.number().int(),
   totalTokens: z.number().int(),
   estimatedCostUsd: z.number(),
-});
+}));
 export type QaUsage = z.infer<typeof QaUsageSchema>;
 
 /** How the judge scored one reply: token-overlap F1, blended with the share of criteria met. */
-export const QaJudgementSchema = z.object({
+export const QaJudgementSchema = lazySchema(() => z.object({
   precision: z.number(),
   recall: z.number(),
   f1: z.number(),
   criteriaMet: z.number().nullable(),
-});
+}));
 export type QaJudgement = z.infer<typeof QaJudgementSchema>;
 
-export const QaArenaVariantSchema = z.object({
+export const QaArenaVariantSchema = lazySchema(() => z.object({
   index: z.number().check(z.int(), z.nonnegative()),
   label: z.string(),
   releaseId: IdSchema,
@@ -61,11 +62,11 @@ export const QaArenaVariantSchema = z.object({
   judge: QaJudgementSchema,
   usage: QaUsageSchema.nullable(),
   error: z.string().optional(),
-});
+}));
 export type QaArenaVariant = z.infer<typeof QaArenaVariantSchema>;
 
 /** One result of a run: a test answered by a release (or, in an arena run, by every variant side by side). */
-export const QaResultSchema = z.object({
+export const QaResultSchema = lazySchema(() => z.object({
   _id: IdSchema,
   testId: IdSchema,
   question: z.string(),
@@ -86,20 +87,20 @@ export const QaResultSchema = z.object({
   arenaSelectedIndex: z.number().check(z.int(), z.nonnegative()).optional(),
   arenaStreamingStatus: z.string().optional(),
   arenaExpectedVariants: z.number().check(z.int(), z.nonnegative()).optional(),
-});
+}));
 export type QaResult = z.infer<typeof QaResultSchema>;
 
-export const QaReleaseSummarySchema = z.object({
+export const QaReleaseSummarySchema = lazySchema(() => z.object({
   releaseId: IdSchema,
   label: z.string().optional(),
   total: z.number().int(),
   passed: z.number().int(),
   meanScore: z.number(),
   wins: z.number().int().optional(),
-});
+}));
 export type QaReleaseSummary = z.infer<typeof QaReleaseSummarySchema>;
 
-export const QaRunSummarySchema = z.object({
+export const QaRunSummarySchema = lazySchema(() => z.object({
   total: z.number().int(),
   passed: z.number().int(),
   failed: z.number().int(),
@@ -107,18 +108,18 @@ export const QaRunSummarySchema = z.object({
   passRate: z.number(),
   meanScore: z.number(),
   byRelease: z.array(QaReleaseSummarySchema),
-});
+}));
 export type QaRunSummary = z.infer<typeof QaRunSummarySchema>;
 
-export const QaRunVariantSchema = z.object({
+export const QaRunVariantSchema = lazySchema(() => z.object({
   label: z.string(),
   releaseId: IdSchema,
   model: z.string().nullable(),
   temperature: z.number().nullable(),
-});
+}));
 export type QaRunVariant = z.infer<typeof QaRunVariantSchema>;
 
-export const QaRunSchema = z.object({
+export const QaRunSchema = lazySchema(() => z.object({
   _id: IdSchema,
   title: z.string(),
   workspaceId: IdSchema,
@@ -136,16 +137,16 @@ export const QaRunSchema = z.object({
   startedAt: IsoTimestampSchema.nullable(),
   completedAt: IsoTimestampSchema.nullable(),
   updatedAt: IsoTimestampSchema,
-});
+}));
 export type QaRun = z.infer<typeof QaRunSchema>;
 
 /** A trust (benchmark) run: a QA run whose verification is honestly unsigned (spec section 9). */
-export const TrustRunSchema = QaRunSchema.extend({
+export const TrustRunSchema = lazySchema(() => QaRunSchema.extend({
   verification: z.object({ status: z.literal('unsigned'), signature: z.null(), reason: z.string() }),
-});
+}));
 export type TrustRun = z.infer<typeof TrustRunSchema>;
 
-export const QaEstimateLineSchema = z.object({
+export const QaEstimateLineSchema = lazySchema(() => z.object({
   releaseId: IdSchema,
   model: z.string(),
   tests: z.number().int(),
@@ -153,19 +154,19 @@ export const QaEstimateLineSchema = z.object({
   completionTokens: z.number().int(),
   totalTokens: z.number().int(),
   estimatedCostUsd: z.number(),
-});
+}));
 export type QaEstimateLine = z.infer<typeof QaEstimateLineSchema>;
 
-export const QaEstimateSchema = z.object({
+export const QaEstimateSchema = lazySchema(() => z.object({
   suiteId: IdSchema,
   tests: z.number().int(),
   releases: z.array(QaEstimateLineSchema),
   total: QaUsageSchema,
   runCreated: z.literal(false),
-});
+}));
 export type QaEstimate = z.infer<typeof QaEstimateSchema>;
 
-export const QaCalibrationSchema = z.object({
+export const QaCalibrationSchema = lazySchema(() => z.object({
   suiteId: IdSchema,
   runId: IdSchema,
   previousThreshold: z.number(),
@@ -176,18 +177,18 @@ export const QaCalibrationSchema = z.object({
   /** Agreement of the previous threshold with the same labels. */
   previousAgreement: z.number(),
   applied: z.boolean(),
-});
+}));
 export type QaCalibration = z.infer<typeof QaCalibrationSchema>;
 
-export const ArenaPresetVariantSchema = z.object({
+export const ArenaPresetVariantSchema = lazySchema(() => z.object({
   label: z.string().optional(),
   releaseId: IdSchema,
   model: z.string().optional(),
   temperature: z.number().optional(),
-});
+}));
 export type ArenaPresetVariant = z.infer<typeof ArenaPresetVariantSchema>;
 
-export const ArenaPresetSchema = z.object({
+export const ArenaPresetSchema = lazySchema(() => z.object({
   _id: IdSchema,
   title: z.string(),
   description: z.string().optional(),
@@ -195,10 +196,10 @@ export const ArenaPresetSchema = z.object({
   variants: z.array(ArenaPresetVariantSchema),
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
-});
+}));
 export type ArenaPreset = z.infer<typeof ArenaPresetSchema>;
 
-export const StylePatternSchema = z.object({
+export const StylePatternSchema = lazySchema(() => z.object({
   _id: IdSchema,
   title: z.string(),
   description: z.string().optional(),
@@ -209,5 +210,5 @@ export const StylePatternSchema = z.object({
   releaseIds: z.array(IdSchema),
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
-});
+}));
 export type StylePattern = z.infer<typeof StylePatternSchema>;

@@ -1,53 +1,54 @@
 // Releases (spec sections 2 and 3): Release, its config, theme, tool-server (MCP) config, chat CTA card and CTA version history.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 import { EpochMsSchema, IdSchema, ResourceMetadataSchema } from './common.js';
 
 /** Release status (spec section 3). */
-export const ReleaseStatusSchema = z.enum(['draft', 'active', 'archived']);
+export const ReleaseStatusSchema = lazySchema(() => z.enum(['draft', 'active', 'archived']));
 export type ReleaseStatus = z.infer<typeof ReleaseStatusSchema>;
 
-export const AuthModeSchema = z.enum(['anonymous', 'required', 'optional']);
+export const AuthModeSchema = lazySchema(() => z.enum(['anonymous', 'required', 'optional']));
 export type AuthMode = z.infer<typeof AuthModeSchema>;
 
 /** A catalog model, possibly a fine-tune. */
-export const AssistantReferenceSchema = z.object({
+export const AssistantReferenceSchema = lazySchema(() => z.object({
   id: IdSchema,
   finetune: z.boolean(),
-});
+}));
 export type AssistantReference = z.infer<typeof AssistantReferenceSchema>;
 
-export const McpRateLimitSchema = z.object({
+export const McpRateLimitSchema = lazySchema(() => z.object({
   requestsPerMinute: z.number().check(z.int(), z.nonnegative()),
   requestsPerDay: z.number().check(z.int(), z.nonnegative()),
-});
+}));
 export type McpRateLimit = z.infer<typeof McpRateLimitSchema>;
 
 /** Tool-server (MCP) exposure of a release. */
-export const McpConfigSchema = z.object({
+export const McpConfigSchema = lazySchema(() => z.object({
   enabled: z.boolean(),
   exposedTools: z.array(z.string()).optional(),
   allowedScopes: z.array(z.string()).optional(),
   mcpRateLimit: McpRateLimitSchema.optional(),
   allowAnonymousMcp: z.boolean().optional(),
   maxSpendPerTokenCents: z.number().nonnegative().optional(),
-});
+}));
 export type McpConfig = z.infer<typeof McpConfigSchema>;
 
 // Chat call-to-action card.
 
-export const CtaTypeSchema = z.enum(['link-out', 'email-gated-download']);
+export const CtaTypeSchema = lazySchema(() => z.enum(['link-out', 'email-gated-download']));
 export type CtaType = z.infer<typeof CtaTypeSchema>;
 
 /** When a CTA fires; the default behaviour is `keywords`, once per thread. */
-export const CtaTriggerModeSchema = z.enum(['keywords', 'interval', 'keywords-or-interval']);
+export const CtaTriggerModeSchema = lazySchema(() => z.enum(['keywords', 'interval', 'keywords-or-interval']));
 export type CtaTriggerMode = z.infer<typeof CtaTriggerModeSchema>;
 
 /** Form fields of a gated download; email is always collected. */
-export const CtaFormFieldSchema = z.enum(['email', 'name', 'phone']);
+export const CtaFormFieldSchema = lazySchema(() => z.enum(['email', 'name', 'phone']));
 export type CtaFormField = z.infer<typeof CtaFormFieldSchema>;
 
 /** The CTA fields without the write-only token (rules of the spec's CTA table). */
-const ChatCTAFields = z.object({
+const ChatCTAFields = lazySchema(() => z.object({
   title: z.string().min(1),
   teaserText: z.string().min(1),
   /** Case-insensitive; the first match wins. */
@@ -77,7 +78,7 @@ const ChatCTAFields = z.object({
   requireCaptcha: z.boolean().optional(),
   /** Optional second write to the customer's own mailing list. */
   constantContactListId: z.string().optional(),
-});
+}));
 
 type CtaTargetCheck = { ctaType: CtaType; targetUrl?: string | undefined };
 const linkOutHasTarget = (cta: CtaTargetCheck) => cta.ctaType !== 'link-out' || (cta.targetUrl ?? '').length > 0;
@@ -87,34 +88,34 @@ const linkOutRule = { message: 'targetUrl is required for a link-out CTA', path:
  * A chat CTA as written (release config input). `constantContactAccessToken` is write-only: omit it on
  * update to keep the stored one, send an empty string to clear it.
  */
-export const ChatCTASchema = ChatCTAFields.extend({
+export const ChatCTASchema = lazySchema(() => ChatCTAFields.extend({
   constantContactAccessToken: z.string().optional(),
-}).refine(linkOutHasTarget, linkOutRule);
+}).refine(linkOutHasTarget, linkOutRule));
 export type ChatCTA = z.infer<typeof ChatCTASchema>;
 export type ChatCTAInput = z.input<typeof ChatCTASchema>;
 
 /** A chat CTA as read back: never carries `constantContactAccessToken` (its presence fails the parse). */
-export const ChatCTAPublicSchema = ChatCTAFields.extend({
+export const ChatCTAPublicSchema = lazySchema(() => ChatCTAFields.extend({
   constantContactAccessToken: z.never().optional(),
-}).refine(linkOutHasTarget, linkOutRule);
+}).refine(linkOutHasTarget, linkOutRule));
 export type ChatCTAPublic = z.infer<typeof ChatCTAPublicSchema>;
 
-export const CtaVersionSourceSchema = z.enum(['user', 'agent', 'restore']);
+export const CtaVersionSourceSchema = lazySchema(() => z.enum(['user', 'agent', 'restore']));
 export type CtaVersionSource = z.infer<typeof CtaVersionSourceSchema>;
 
 /** A stored CTA revision (read-only); the snapshot holds the editable fields without the write-only token. */
-export const CtaVersionEntrySchema = z.object({
+export const CtaVersionEntrySchema = lazySchema(() => z.object({
   version: z.number().check(z.int(), z.positive()),
   savedAt: EpochMsSchema,
   source: CtaVersionSourceSchema,
   snapshot: ChatCTAPublicSchema,
-});
+}));
 export type CtaVersionEntry = z.infer<typeof CtaVersionEntrySchema>;
 
 // Release configuration.
 
 /** Release `config`; every field optional. */
-export const ReleaseConfigSchema = z.object({
+export const ReleaseConfigSchema = lazySchema(() => z.object({
   model: z.string().optional(),
   systemPrompt: z.string().optional(),
   maxTokens: z.number().check(z.int(), z.positive()).optional(),
@@ -135,11 +136,11 @@ export const ReleaseConfigSchema = z.object({
   maxAnonymousChatMessages: z.number().check(z.int(), z.gte(1)).optional(),
   /** Landing-page chat needs the signed headers (the CLI's `--require-signed-anonymous-chat`). */
   requireSignedAnonymousChat: z.boolean().optional(),
-});
+}));
 export type ReleaseConfig = z.infer<typeof ReleaseConfigSchema>;
 
 /** Release `theme`; every field optional. */
-export const ThemeSchema = z.object({
+export const ThemeSchema = lazySchema(() => z.object({
   primaryColor: z.string().optional(),
   secondaryColor: z.string().optional(),
   backgroundColor: z.string().optional(),
@@ -149,11 +150,11 @@ export const ThemeSchema = z.object({
   faviconUrl: z.string().optional(),
   darkMode: z.boolean().optional(),
   customCss: z.string().optional(),
-});
+}));
 export type Theme = z.infer<typeof ThemeSchema>;
 
 /** A release as read: its CTA never carries the write-only token. */
-export const ReleaseSchema = z.object({
+export const ReleaseSchema = lazySchema(() => z.object({
   id: IdSchema,
   name: z.string(),
   status: ReleaseStatusSchema,
@@ -166,10 +167,10 @@ export const ReleaseSchema = z.object({
   fallbackAssistants: z.array(AssistantReferenceSchema).optional(),
   mcpConfig: McpConfigSchema.optional(),
   metadata: ResourceMetadataSchema,
-});
+}));
 export type Release = z.infer<typeof ReleaseSchema>;
 
-export const CreateReleaseOptionsSchema = z.object({
+export const CreateReleaseOptionsSchema = lazySchema(() => z.object({
   name: z.string().min(1),
   workspaceId: IdSchema,
   authMode: AuthModeSchema.optional(),
@@ -177,7 +178,7 @@ export const CreateReleaseOptionsSchema = z.object({
   theme: ThemeSchema.optional(),
   allowedOrigins: z.array(z.string()).optional(),
   fallbackAssistants: z.array(AssistantReferenceSchema).optional(),
-});
+}));
 export type CreateReleaseOptions = z.infer<typeof CreateReleaseOptionsSchema>;
 
 // The document-style release of real clients (REAL-WIRE section 2: divinci-ai/divinci-demo-pipeline-oss
@@ -187,22 +188,22 @@ export type CreateReleaseOptions = z.infer<typeof CreateReleaseOptionsSchema>;
 // anonymous or optional.
 
 /** A RAG vector index attached to a release, as real clients send and read it. */
-export const RagIndexRefSchema = z.object({ id: IdSchema });
+export const RagIndexRefSchema = lazySchema(() => z.object({ id: IdSchema }));
 export type RagIndexRef = z.infer<typeof RagIndexRefSchema>;
 
 /** The prompt guards of a release (`castPromptModerationConfig` on the real service). */
-export const PromptModerationSchema = z.object({
+export const PromptModerationSchema = lazySchema(() => z.object({
   noHarmful: z.object({ title: z.string(), on: z.boolean() }),
   onTopic: z.object({ title: z.string(), minimumContext: z.number().nonnegative(), minimumTokens: z.number().nonnegative() }),
   custom: z.array(z.unknown()),
-});
+}));
 export type PromptModeration = z.infer<typeof PromptModerationSchema>;
 
-export const PublicResponseCacheSchema = z.object({ enabled: z.boolean() });
+export const PublicResponseCacheSchema = lazySchema(() => z.object({ enabled: z.boolean() }));
 export type PublicResponseCache = z.infer<typeof PublicResponseCacheSchema>;
 
 /** The document-style fields every release answer carries beside the spec's `Release` (from real clients). */
-export const ReleaseWireFieldsSchema = z.object({
+export const ReleaseWireFieldsSchema = lazySchema(() => z.object({
   _id: IdSchema,
   title: z.string(),
   slug: z.string().optional(),
@@ -225,11 +226,11 @@ export const ReleaseWireFieldsSchema = z.object({
   embedKey: z.string().nullable(),
   /** Set once `POST /api/v1/releases/{id}/deprecate` withdrew it (emulator-defined marker). */
   deprecatedAt: z.string().optional(),
-});
+}));
 export type ReleaseWireFields = z.infer<typeof ReleaseWireFieldsSchema>;
 
 /** A release as every release route answers it: the spec's shape and the real clients' document (from real clients). */
-export const ReleaseWireSchema = ReleaseSchema.extend(ReleaseWireFieldsSchema.shape);
+export const ReleaseWireSchema = lazySchema(() => ReleaseSchema.extend(ReleaseWireFieldsSchema.shape));
 export type ReleaseWire = z.infer<typeof ReleaseWireSchema>;
 
 /**
@@ -237,7 +238,7 @@ export type ReleaseWire = z.infer<typeof ReleaseWireSchema>;
  * `PATCH /api/v1/releases/{id}` (demo-pipeline `buildReleaseBody`). `ragIndexes` entries may also
  * be bare id strings.
  */
-export const ReleaseDraftBodySchema = z.object({
+export const ReleaseDraftBodySchema = lazySchema(() => z.object({
   slug: z.string().optional(),
   title: z.string().min(1),
   description: z.string().optional(),
@@ -248,7 +249,7 @@ export const ReleaseDraftBodySchema = z.object({
   ragIndexes: z.array(z.union([RagIndexRefSchema, IdSchema])).optional(),
   publicResponseCache: PublicResponseCacheSchema.optional(),
   themeOverride: z.record(z.string(), z.unknown()).optional(),
-});
+}));
 export type ReleaseDraftBody = z.infer<typeof ReleaseDraftBodySchema>;
 
 /**
@@ -256,7 +257,7 @@ export type ReleaseDraftBody = z.infer<typeof ReleaseDraftBodySchema>;
  * demo-pipeline `orchestrator/src/qa.ts`, `demo-health.ts`; landing template `src/worker.ts`).
  * Only a published release is served, with `status: "available"`.
  */
-export const ReleaseBootstrapSchema = z.object({
+export const ReleaseBootstrapSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   title: z.string(),
@@ -283,5 +284,5 @@ export const ReleaseBootstrapSchema = z.object({
   conversationStarters: z.array(z.string()).optional(),
   publicResponseCache: PublicResponseCacheSchema.optional(),
   embedKey: z.string().nullable(),
-});
+}));
 export type ReleaseBootstrap = z.infer<typeof ReleaseBootstrapSchema>;

@@ -1,16 +1,17 @@
 // The threads area's records (emulator-defined; the spec shows only ChatThread): the admin view of
 // a workspace's chat threads, and thread prefixes as versioned documents. Document-style (`_id`).
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 import { IdSchema, IsoTimestampSchema, JsonObjectSchema } from './common.js';
 
-export const ThreadVisibilitySchema = z.enum(['private', 'shared', 'public']);
+export const ThreadVisibilitySchema = lazySchema(() => z.enum(['private', 'shared', 'public']));
 export type ThreadVisibility = z.infer<typeof ThreadVisibilitySchema>;
 
-export const ThreadKindSchema = z.enum(['user', 'anonymous', 'a2a', 'landing']);
+export const ThreadKindSchema = lazySchema(() => z.enum(['user', 'anonymous', 'a2a', 'landing']));
 export type ThreadKind = z.infer<typeof ThreadKindSchema>;
 
 /** A chat thread as an admin sees it: the spec's ChatThread fields, `_id`, its kind and its stamps. */
-export const AdminThreadSchema = z.object({
+export const AdminThreadSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   title: z.string().optional(),
@@ -25,7 +26,7 @@ export const AdminThreadSchema = z.object({
   metadata: JsonObjectSchema,
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
-});
+}));
 export type AdminThread = z.infer<typeof AdminThreadSchema>;
 
 /** `{docs, pagination}` like the documented lists, beside the PaginatedResponse fields. */
@@ -46,11 +47,11 @@ export function docsPage<T extends z.ZodType>(item: T) {
   });
 }
 
-export const AdminThreadListSchema = docsPage(AdminThreadSchema);
+export const AdminThreadListSchema = lazySchema(() => docsPage(AdminThreadSchema));
 export type AdminThreadList = z.infer<typeof AdminThreadListSchema>;
 
 /** A thread prefix: system-prompt lines a release's threads start with (`kind: "thread"`, a string array). */
-export const ThreadPrefixSchema = z.object({
+export const ThreadPrefixSchema = lazySchema(() => z.object({
   _id: IdSchema,
   id: IdSchema,
   workspaceId: IdSchema,
@@ -66,15 +67,15 @@ export const ThreadPrefixSchema = z.object({
   publishedAt: IsoTimestampSchema,
   createdAt: IsoTimestampSchema,
   updatedAt: IsoTimestampSchema,
-});
+}));
 export type ThreadPrefix = z.infer<typeof ThreadPrefixSchema>;
 
-export const ThreadPrefixVersionSchema = z.object({
+export const ThreadPrefixVersionSchema = lazySchema(() => z.object({
   version: z.number().check(z.int(), z.positive()),
   prefix: z.array(z.string()),
   publishedAt: IsoTimestampSchema,
   publishedBy: z.string().nullable(),
   /** Set when the version was made by restoring an older one. */
   restoredFrom: z.number().check(z.int(), z.positive()).optional(),
-});
+}));
 export type ThreadPrefixVersion = z.infer<typeof ThreadPrefixVersionSchema>;

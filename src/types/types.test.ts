@@ -625,7 +625,8 @@ describe('the public entry', () => {
   });
 
   it('re-exports every value each area file exports', async () => {
-    for (const name of files.filter((n) => n !== 'index.ts')) {
+    // lazy-schema.ts is the schema modules' helper (schemas built on first use), not an area file.
+    for (const name of files.filter((n) => n !== 'index.ts' && n !== 'lazy-schema.ts')) {
       const mod = (await import(`./${name.replace(/\.ts$/, '.js')}`)) as Record<string, unknown>;
       for (const [exported, value] of Object.entries(mod)) {
         expect((types as Record<string, unknown>)[exported], `${exported} of ${name}`).toBe(value);

@@ -3,32 +3,33 @@
 // the X-PAYMENT-RESPONSE settlement, and the emulator-defined records behind the SDK's pricing,
 // history, receipt and balance reads.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
-export const X402NetworkSchema = z.enum(['base', 'base-sepolia']);
+export const X402NetworkSchema = lazySchema(() => z.enum(['base', 'base-sepolia']));
 export type X402Network = z.infer<typeof X402NetworkSchema>;
 
 /** EIP-3009 `transferWithAuthorization` parameters (decimal strings and hex, as signed). */
-export const X402AuthorizationSchema = z.object({
+export const X402AuthorizationSchema = lazySchema(() => z.object({
   from: z.string(),
   to: z.string(),
   value: z.string(),
   validAfter: z.string(),
   validBefore: z.string(),
   nonce: z.string(),
-});
+}));
 export type X402Authorization = z.infer<typeof X402AuthorizationSchema>;
 
 /** The JSON inside the base64 `X-PAYMENT` header ("exact" scheme on EVM). */
-export const X402PaymentPayloadSchema = z.object({
+export const X402PaymentPayloadSchema = lazySchema(() => z.object({
   x402Version: z.literal(1),
   scheme: z.literal('exact'),
   network: X402NetworkSchema,
   payload: z.object({ signature: z.string(), authorization: X402AuthorizationSchema }),
-});
+}));
 export type X402PaymentPayload = z.infer<typeof X402PaymentPayloadSchema>;
 
 /** One accepted way to pay (x402 `PaymentRequirements`); served in a 402's `details.accepts`. */
-export const X402PaymentRequirementsSchema = z.object({
+export const X402PaymentRequirementsSchema = lazySchema(() => z.object({
   scheme: z.literal('exact'),
   network: X402NetworkSchema,
   maxAmountRequired: z.string(),
@@ -39,20 +40,20 @@ export const X402PaymentRequirementsSchema = z.object({
   mimeType: z.string().optional(),
   maxTimeoutSeconds: z.number().int(),
   extra: z.object({ name: z.string(), version: z.string() }).optional(),
-});
+}));
 export type X402PaymentRequirements = z.infer<typeof X402PaymentRequirementsSchema>;
 
 /** The JSON inside the base64 `X-PAYMENT-RESPONSE` header of a paid answer. */
-export const X402SettlementSchema = z.object({
+export const X402SettlementSchema = lazySchema(() => z.object({
   success: z.boolean(),
   transaction: z.string(),
   network: X402NetworkSchema,
   payer: z.string(),
-});
+}));
 export type X402Settlement = z.infer<typeof X402SettlementSchema>;
 
 /** A settled payment as the payment reads answer it (emulator-defined). */
-export const X402PaymentRecordSchema = z.object({
+export const X402PaymentRecordSchema = lazySchema(() => z.object({
   _id: z.string(),
   txHash: z.string(),
   transaction: z.string(),
@@ -73,11 +74,11 @@ export const X402PaymentRecordSchema = z.object({
   releaseId: z.string(),
   workspaceId: z.string(),
   createdAt: z.string(),
-});
+}));
 export type X402PaymentRecord = z.infer<typeof X402PaymentRecordSchema>;
 
 /** A price: a paid release's message price, or a named tool's (emulator-defined). */
-export const X402PriceSchema = z.object({
+export const X402PriceSchema = lazySchema(() => z.object({
   _id: z.string(),
   kind: z.enum(['message', 'tool']),
   name: z.string().optional(),
@@ -91,19 +92,19 @@ export const X402PriceSchema = z.object({
   amountUsd: z.number(),
   amountMicro: z.number().int(),
   maxAmountRequired: z.string(),
-});
+}));
 export type X402Price = z.infer<typeof X402PriceSchema>;
 
-export const X402PricingSchema = z.object({
+export const X402PricingSchema = lazySchema(() => z.object({
   x402Version: z.literal(1),
   currency: z.literal('USDC'),
   networks: z.array(z.object({ network: X402NetworkSchema, chainId: z.number().int(), asset: z.string() })),
   data: z.array(X402PriceSchema),
-});
+}));
 export type X402Pricing = z.infer<typeof X402PricingSchema>;
 
 /** What the workspace's payees received, per network (emulator-defined). */
-export const X402WalletSchema = z.object({
+export const X402WalletSchema = lazySchema(() => z.object({
   _id: z.string(),
   workspaceId: z.string(),
   currency: z.literal('USDC'),
@@ -113,5 +114,5 @@ export const X402WalletSchema = z.object({
   balances: z.array(
     z.object({ network: X402NetworkSchema, chainId: z.number().int(), asset: z.string(), addresses: z.array(z.string()), balanceMicro: z.number().int(), balanceUsd: z.number(), payments: z.number().int() }),
   ),
-});
+}));
 export type X402Wallet = z.infer<typeof X402WalletSchema>;

@@ -1,6 +1,7 @@
 // A2A (agent-to-agent) shapes after the A2A protocol 0.3: the JSON-RPC 2.0 envelope, the params of
 // `message/send` / `message/stream` and of the `tasks/*` methods, the error codes, and the per-IP limit.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 
 /** Calls per minute from one client address (emulator-defined; the spec gives no number). */
 export const A2A_PER_MINUTE = 60;
@@ -48,17 +49,17 @@ export type A2aMethod = (typeof A2A_METHODS)[number];
 export type TaskState = 'submitted' | 'working' | 'input-required' | 'completed' | 'canceled' | 'failed' | 'rejected' | 'auth-required' | 'unknown';
 export const TERMINAL_STATES: readonly TaskState[] = ['completed', 'canceled', 'failed', 'rejected'];
 
-export const JsonRpcEnvelopeSchema = z.object({
+export const JsonRpcEnvelopeSchema = lazySchema(() => z.object({
   jsonrpc: z.literal('2.0'),
   method: z.string().min(1),
   id: z.union([z.string(), z.number().int(), z.null()]).optional(),
   params: z.unknown().optional(),
-});
+}));
 
-const Metadata = z.record(z.string(), z.unknown());
-const TextPart = z.object({ kind: z.literal('text'), text: z.string().check(z.minLength(1), z.maxLength(100_000)), metadata: Metadata.optional() });
+const Metadata = lazySchema(() => z.record(z.string(), z.unknown()));
+const TextPart = lazySchema(() => z.object({ kind: z.literal('text'), text: z.string().check(z.minLength(1), z.maxLength(100_000)), metadata: Metadata.optional() }));
 
-export const MessageSendParamsSchema = z.object({
+export const MessageSendParamsSchema = lazySchema(() => z.object({
   message: z.object({
     kind: z.literal('message').optional(),
     role: z.literal('user'),
@@ -80,10 +81,10 @@ export const MessageSendParamsSchema = z.object({
     })
     .catchall(z.unknown())
     .optional(),
-});
+}));
 export type MessageSendParams = z.infer<typeof MessageSendParamsSchema>;
 
 /** `tasks/get` (TaskQueryParams). */
-export const TaskQueryParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)), historyLength: z.number().check(z.int(), z.gte(0)).optional(), metadata: Metadata.optional() });
+export const TaskQueryParamsSchema = lazySchema(() => z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)), historyLength: z.number().check(z.int(), z.gte(0)).optional(), metadata: Metadata.optional() }));
 /** `tasks/cancel` and `tasks/resubscribe` (TaskIdParams). */
-export const TaskIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)), metadata: Metadata.optional() });
+export const TaskIdParamsSchema = lazySchema(() => z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)), metadata: Metadata.optional() }));

@@ -1,18 +1,19 @@
 // The date range every analytics and metrics answer covers: `from` and `to` on the emulator clock
 // (inclusive, epoch ms or ISO), last 30 days by default, counted in UTC days.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { validationError } from '../../core/errors.js';
 import { TimeParamSchema } from '../flaggers/public.js';
 
 export const DAY_MS = 86_400_000;
 export const DEFAULT_RANGE_MS = 30 * DAY_MS;
 
-export const RangeQuerySchema = z.object({
+export const RangeQuerySchema = lazySchema(() => z.object({
   from: TimeParamSchema.optional(),
   to: TimeParamSchema.optional(),
   interval: z.enum(['day']).default('day'),
   releaseId: z.string().min(1).max(200).optional(),
-});
+}));
 export type RangeQuery = z.infer<typeof RangeQuerySchema>;
 
 export interface Range {

@@ -1,6 +1,7 @@
 // The analytics and metrics routes (emulator-defined paths; no spec tag of their own, so under
 // `workspaces`): aggregates of the caller's workspace over a date range on the emulator clock.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { EmulatorError, notFound } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type RouteAuth, type RouteDef } from '../../core/route.js';
 import {
@@ -31,8 +32,8 @@ export interface AnalyticsRouteDeps {
   releases(workspaceId: string): Promise<{ id: string; metrics: boolean }[]>;
 }
 
-const TopQuestionsQuerySchema = RangeQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(100).default(10) });
-const RagMetricsQuerySchema = RangeQuerySchema.omit({ releaseId: true }).extend({ collectionId: z.string().min(1).max(200).optional() });
+const TopQuestionsQuerySchema = lazySchema(() => RangeQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(100).default(10) }));
+const RagMetricsQuerySchema = lazySchema(() => RangeQuerySchema.omit({ releaseId: true }).extend({ collectionId: z.string().min(1).max(200).optional() }));
 
 export function analyticsRoutes(deps: AnalyticsRouteDeps): RouteDef[] {
   const { service } = deps;

@@ -1,11 +1,12 @@
 // Shapes of the workspace API-key routes (contract section 7; emulator-defined).
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { PERMISSIONS } from '../../core/route.js';
 import { TIER_SLUGS, TierLimitsSchema } from '../tiers/public.js';
 
-const Origin = z.string().regex(/^https?:\/\/[^/\s]+$/, 'An origin is scheme://host[:port], without a path');
+const Origin = lazySchema(() => z.string().regex(/^https?:\/\/[^/\s]+$/, 'An origin is scheme://host[:port], without a path'));
 
-const editable = {
+const editable = lazySchema(() => ({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length),
   allowedOrigins: z.array(Origin).max(100),
@@ -14,9 +15,9 @@ const editable = {
   rateLimit: z.number().check(z.int(), z.positive(), z.lte(1_000_000)).nullable(),
   rateLimitPerDay: z.number().check(z.int(), z.positive(), z.lte(1_000_000_000)).nullable(),
   expiresAt: z.iso.datetime({ offset: true }).nullable(),
-};
+}));
 
-export const CreateKeySchema = z
+export const CreateKeySchema = lazySchema(() => z
   .strictObject({
     /** The server SDK's `create({ workspaceId, name })`: must name the workspace of the path. */
     workspaceId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
@@ -28,22 +29,22 @@ export const CreateKeySchema = z
     rateLimit: editable.rateLimit.optional(),
     rateLimitPerDay: editable.rateLimitPerDay.optional(),
     expiresAt: editable.expiresAt.optional(),
-  });
+  }));
 export type CreateKeyInput = z.infer<typeof CreateKeySchema>;
 
-export const UpdateKeySchema = z.object(editable).partial().strict();
+export const UpdateKeySchema = lazySchema(() => z.object(editable).partial().strict());
 export type UpdateKeyInput = z.infer<typeof UpdateKeySchema>;
 
-export const WorkspaceParams = z.object({ workspaceId: z.string().check(z.minLength(1), z.maxLength(200)) });
-export const KeyParams = z.object({ workspaceId: z.string().check(z.minLength(1), z.maxLength(200)), keyId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const WorkspaceParams = lazySchema(() => z.object({ workspaceId: z.string().check(z.minLength(1), z.maxLength(200)) }));
+export const KeyParams = lazySchema(() => z.object({ workspaceId: z.string().check(z.minLength(1), z.maxLength(200)), keyId: z.string().check(z.minLength(1), z.maxLength(200)) }));
 
-export const ListKeysQuery = z.object({
+export const ListKeysQuery = lazySchema(() => z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: z.string().max(200).optional(),
   status: z.enum(['active', 'revoked', 'expired']).optional(),
-});
+}));
 
-export const ApiKeyAnswerSchema = z.object({
+export const ApiKeyAnswerSchema = lazySchema(() => z.object({
   id: z.string(),
   workspaceId: z.string(),
   name: z.string(),
@@ -58,9 +59,9 @@ export const ApiKeyAnswerSchema = z.object({
   lastUsedAt: z.string().optional(),
   expiresAt: z.string().optional(),
   createdAt: z.string(),
-});
+}));
 
-export const ApiKeyWithSecretAnswerSchema = ApiKeyAnswerSchema.extend({ secret: z.string().length(91) });
+export const ApiKeyWithSecretAnswerSchema = lazySchema(() => ApiKeyAnswerSchema.extend({ secret: z.string().length(91) }));
 
 /** What DELETE answers: the key as it was when removed, marked revoked and deleted. */
-export const ApiKeyDeletedAnswerSchema = ApiKeyAnswerSchema.extend({ status: z.literal('revoked'), deleted: z.literal(true) });
+export const ApiKeyDeletedAnswerSchema = lazySchema(() => ApiKeyAnswerSchema.extend({ status: z.literal('revoked'), deleted: z.literal(true) }));

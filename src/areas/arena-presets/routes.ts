@@ -1,6 +1,7 @@
 // The arena preset routes (command-line group `arena-preset`, emulator-defined): CRUD. Variants
 // name releases of the workspace; an unknown release is a 404, as everywhere.
 import { notFound } from '../../core/errors.js';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { defineRoute, workspaceOf, type RouteAuth, type RouteDef } from '../../core/route.js';
 import { ArenaPresetSchema } from '../../types/qa.js';
 import { QaDeletedSchema } from '../../types/qa-inputs.js';
@@ -28,7 +29,7 @@ export function arenaPresetRoutes(store: ArenaPresetStore, hasRelease: ReleaseCh
       summary: 'List arena presets',
       auth: read,
       query: PresetListQuerySchema,
-      response: pageSchema(ArenaPresetSchema),
+      response: lazySchema(() => pageSchema(ArenaPresetSchema)),
       handler: async ({ principal, query }) => paginate(await store.list(workspaceOf(principal)), query),
     }),
     defineRoute({

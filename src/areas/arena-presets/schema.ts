@@ -1,5 +1,6 @@
 // Arena preset inputs (emulator-defined, command-line group `arena-preset`): a title and 2..6 variants (public in service-emulator/types).
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { PageQuerySchema } from '../workspaces/public.js';
 
 export {
@@ -11,5 +12,5 @@ export {
   type UpdateArenaPreset as UpdatePresetInput,
 } from '../../types/qa-inputs.js';
 
-export const PresetParamsSchema = z.object({ presetId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const PresetParamsSchema = lazySchema(() => z.object({ presetId: z.string().check(z.minLength(1), z.maxLength(200)) }));
 export const PresetListQuerySchema = PageQuerySchema;

@@ -2,6 +2,7 @@
 // upload-url, delete and generate-rag): presigned audio uploads, transcripts made from an upload, a
 // URL or inline bytes, and indexing a finished transcript into a RAG vector index.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { fetchAudio } from '../../audio/fetch-audio.js';
 import type { OutboundFetch } from '../../core/area.js';
 import { validationError } from '../../core/errors.js';
@@ -39,7 +40,7 @@ function decodeInline(audio: string): Uint8Array {
   return bytes;
 }
 
-const FileRecordLike = z.object({ _id: z.string(), status: z.string() }).catchall(z.unknown());
+const FileRecordLike = lazySchema(() => z.object({ _id: z.string(), status: z.string() }).catchall(z.unknown()));
 
 export function audioTranscriptRoutes({ store, rag, outbound }: AudioRouteDeps): RouteDef[] {
   const must = async (workspaceId: string, id: string) => {
@@ -154,7 +155,7 @@ export function audioTranscriptRoutes({ store, rag, outbound }: AudioRouteDeps):
       params: AudioParamsSchema,
       body: GenerateRagSchema,
       bodyOptional: true,
-      response: z.object({ audioId: z.string(), vectorId: z.string(), files: z.array(FileRecordLike) }),
+      response: lazySchema(() => z.object({ audioId: z.string(), vectorId: z.string(), files: z.array(FileRecordLike) })),
       handler: async ({ principal, params, body }) => {
         const workspaceId = workspaceOf(principal);
         const found = await store.withAudio(workspaceId, params.audioId);

@@ -2,12 +2,13 @@
 // registerVector): `POST /white-label/{ws}/tools/byok/keys {name, providerId, auth}` → `_id`, over
 // the same store as /api/v1/byok. The credential object is write-only, kept as a hash like a key.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { forbidden } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import type { CreateByokInput } from './schema.js';
 import type { ByokStore } from './store.js';
 
-export const MountByokCreateSchema = z
+export const MountByokCreateSchema = lazySchema(() => z
   .object({
     name: z.string().trim().min(1).max(200),
     /** The real service's provider ids (e.g. `TURSO_LIBSQL`): any upper-case id, stored as given. */
@@ -17,7 +18,7 @@ export const MountByokCreateSchema = z
       .record(z.string().max(100), z.union([z.string().max(4096), z.number(), z.boolean(), z.null()]))
       .refine((auth) => Object.values(auth).some((v) => typeof v === 'string' && v.length > 0), 'Give at least one credential field'),
   })
-  .strict();
+  .strict());
 
 /** The secret part of a credential object, in key order: what is hashed and hinted. */
 const secretOf = (auth: Record<string, unknown>) =>
@@ -35,7 +36,7 @@ export function byokMountRoutes(store: ByokStore): RouteDef[] {
       summary: 'Store a provider credential on the workspace mount `{name, providerId, auth}` → `_id` (auth is write-only)',
       auth: { kind: 'workspace', level: 'admin', param: 'workspaceId', permission: 'byok:write' },
       realClient: 'divinci-ai/divinci-demo-pipeline-oss targets/cloudflare/src/divinci.js (registerVector)',
-      params: z.object({ workspaceId: z.string().min(1).max(200) }),
+      params: lazySchema(() => z.object({ workspaceId: z.string().min(1).max(200) })),
       body: MountByokCreateSchema,
       handler: async ({ principal, body }) => {
         if (principal.kind === 'apiKey') throw forbidden('The /white-label workspace mount takes a user’s Bearer token, not an API key');

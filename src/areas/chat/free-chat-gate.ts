@@ -2,6 +2,7 @@
 // welcome messages, a magic link mailed on start (to the emulator's mailbox, never out), the link's
 // verify with its 302, and chat-send with the verified token — the release comes from the signed token.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { EmulatorError, validationError } from '../../core/errors.js';
 import { DAY_MS, rateLimitHeaders } from '../../core/rate-limiter.js';
 import { defineRoute, type EndUserPrincipal, type RouteDef } from '../../core/route.js';
@@ -32,8 +33,8 @@ export interface GateDeps extends LandingDeps {
   sendMail(mail: OutgoingMail): void;
 }
 
-export const WelcomeQuerySchema = z.object({ releaseId: z.string().min(1).max(200), language: z.string().min(1).max(35).optional() });
-export const GateVerifyQuerySchema = z.object({ token: z.string().min(1).max(1000), redirectTo: z.url({ protocol: /^https?$/ }).max(2000).optional() });
+export const WelcomeQuerySchema = lazySchema(() => z.object({ releaseId: z.string().min(1).max(200), language: z.string().min(1).max(35).optional() }));
+export const GateVerifyQuerySchema = lazySchema(() => z.object({ token: z.string().min(1).max(1000), redirectTo: z.url({ protocol: /^https?$/ }).max(2000).optional() }));
 
 /** The same address however it is cased or padded: one quota per mailbox. */
 const emailHashOf = (email: string) => sha256Hex(email.trim().toLowerCase()).slice(0, 32);

@@ -1,6 +1,7 @@
 // Scenario settings of landing-page chat and the free-chat gate (REAL-WIRE section 4): the shared
 // landing HMAC key (one per API environment in the real service, so one per world here) and limits.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 
 /**
  * The landing key a scenario gets when it names none. Documented so a test or a local landing
@@ -8,7 +9,7 @@ import { z } from 'zod';
  */
 export const DEFAULT_LANDING_SECRET = 'emulator-landing-page-hmac-key';
 
-export const LandingSettingsSchema = z
+export const LandingSettingsSchema = lazySchema(() => z
   .object({
     /** The shared key of `X-Landing-Page-Sig`; it also signs the returned transcripts and gate tokens. */
     secret: z.string().min(1).max(500).default(DEFAULT_LANDING_SECRET),
@@ -21,6 +22,6 @@ export const LandingSettingsSchema = z
     /** Free-chat gate: how long an emailed link and a verified token stay good (seconds). */
     gateTokenTtlSec: z.number().int().positive().default(7 * 86_400),
   })
-  .strict();
+  .strict());
 
 export type LandingSettings = z.infer<typeof LandingSettingsSchema>;

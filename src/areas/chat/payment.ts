@@ -3,6 +3,7 @@
 // `X-PAYMENT`: the real x402 "exact" payload the server SDK signs (https://sdk.divinci.ai/server/x402/),
 // or the emulator's earlier unsigned JSON. Accepted payments go to the payment log.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { EmulatorError } from '../../core/errors.js';
 import { MICRO_PER_USD, NETWORKS } from '../x402/public.js';
 import type { PaymentLedger } from '../x402/public.js';
@@ -14,13 +15,13 @@ export const DEFAULT_FACILITATOR_URL = 'https://x402.org/facilitator';
 export const MAX_TIMEOUT_SECONDS = 300;
 
 /** `config.paymentRequired` of a release (emulator-defined); `tools` prices named tools (getToolPrice). */
-export const PaymentConfigSchema = z.object({
+export const PaymentConfigSchema = lazySchema(() => z.object({
   amountUsd: z.number().positive(),
   network: z.enum(['base', 'base-sepolia']).default('base-sepolia'),
   recipient: z.string().min(1),
   facilitatorUrl: z.string().min(1).default(DEFAULT_FACILITATOR_URL),
   tools: z.record(z.string(), z.number().positive()).optional(),
-});
+}));
 export type PaymentConfig = z.infer<typeof PaymentConfigSchema>;
 
 /** The release's price, or undefined for a free release (or an unreadable price, treated as free). */

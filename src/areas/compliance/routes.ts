@@ -2,6 +2,7 @@
 // requests, their status, and an export's JSON download. Admins and owners only; keys need
 // whitelabel:write (these reach every conversation of a person).
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import { PageQuerySchema, pageSchema, paginate } from '../workspaces/public.js';
 import { ComplianceRequestSchema, CreateComplianceRequestInputSchema } from '../../types/integrations.js';
@@ -10,7 +11,7 @@ import type { ComplianceStore } from './store.js';
 
 const TAG = 'compliance';
 const manage = { kind: 'workspace', level: 'admin', permission: 'whitelabel:write' } as const;
-const RequestParams = z.object({ requestId: z.string().min(1).max(200) });
+const RequestParams = lazySchema(() => z.object({ requestId: z.string().min(1).max(200) }));
 
 export function complianceRoutes(store: ComplianceStore, now: () => number): RouteDef[] {
   return [
@@ -37,7 +38,7 @@ export function complianceRoutes(store: ComplianceStore, now: () => number): Rou
       auth: manage,
       emulatorDefined: true,
       query: PageQuerySchema,
-      response: pageSchema(ComplianceRequestSchema),
+      response: lazySchema(() => pageSchema(ComplianceRequestSchema)),
       handler: async ({ principal, query }) => paginate(await store.list(workspaceOf(principal)), query),
     }),
     defineRoute({

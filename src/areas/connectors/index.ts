@@ -1,6 +1,7 @@
 // The connectors area: data-source connectors feeding a RAG vector index; `web` and `http-json`
 // sync for real through the service's outbound fetch (clock job `connectors.sync`).
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { defineArea } from '../../core/area.js';
 import { validationError } from '../../core/errors.js';
 import { ConnectorConfigSchema, ConnectorKindSchema } from '../../types/integrations.js';
@@ -16,7 +17,7 @@ declare module '../../core/area.js' {
   }
 }
 
-const ConnectorDocSchema = z
+const ConnectorDocSchema = lazySchema(() => z
   .object({
     id: z.string().min(1).max(200).optional(),
     title: z.string().min(1).max(200),
@@ -24,8 +25,8 @@ const ConnectorDocSchema = z
     ragVectorId: z.string().min(1).max(200).optional(),
     config: ConnectorConfigSchema.default({}),
   })
-  .strict();
-const ConnectorSectionSchema = z.array(ConnectorDocSchema);
+  .strict());
+const ConnectorSectionSchema = lazySchema(() => z.array(ConnectorDocSchema));
 type ConnectorSection = z.infer<typeof ConnectorSectionSchema>;
 
 export const connectorsArea = defineArea<{ store: ConnectorStore; sync: ConnectorSync }, ConnectorSection>({

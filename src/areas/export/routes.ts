@@ -2,6 +2,7 @@
 // them, and download the file with its content type and a content-disposition. Keys need
 // transcript:read (and whitelabel:read too for a workspace archive).
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import { PageQuerySchema, pageSchema, paginate } from '../workspaces/public.js';
 import { CreateExportInputSchema, ExportJobSchema } from '../../types/integrations.js';
@@ -12,7 +13,7 @@ import type { ExportStore } from './store.js';
 const TAG = 'export';
 const read = { kind: 'workspace', level: 'read', permission: 'transcript:read' } as const;
 const write = { kind: 'workspace', level: 'write', permission: 'transcript:read' } as const;
-const ExportParams = z.object({ exportId: z.string().min(1).max(200) });
+const ExportParams = lazySchema(() => z.object({ exportId: z.string().min(1).max(200) }));
 
 export function exportRoutes(store: ExportStore, now: () => number): RouteDef[] {
   return [
@@ -42,7 +43,7 @@ export function exportRoutes(store: ExportStore, now: () => number): RouteDef[] 
       auth: read,
       emulatorDefined: true,
       query: PageQuerySchema,
-      response: pageSchema(ExportJobSchema),
+      response: lazySchema(() => pageSchema(ExportJobSchema)),
       handler: async ({ principal, query }) => paginate(await store.list(workspaceOf(principal)), query),
     }),
     defineRoute({

@@ -1,6 +1,7 @@
 // The external-tools area: HTTP tools a release may call, with a real test call through the
 // service's outbound fetch.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { defineArea } from '../../core/area.js';
 import { validationError } from '../../core/errors.js';
 import { CreateExternalToolInputSchema } from '../../types/integrations.js';
@@ -14,7 +15,7 @@ declare module '../../core/area.js' {
   }
 }
 
-const ToolSectionSchema = z.array(CreateExternalToolInputSchema.extend({ id: z.string().min(1).max(200).optional() }));
+const ToolSectionSchema = lazySchema(() => z.array(CreateExternalToolInputSchema.extend({ id: z.string().min(1).max(200).optional() })));
 type ToolSection = z.infer<typeof ToolSectionSchema>;
 
 export const externalToolsArea = defineArea<ExternalToolStore, ToolSection>({

@@ -2,6 +2,7 @@
 // checks the input against the tool's inputSchema and calls it for real. Keys need whitelabel:read
 // to read and whitelabel:write to change or test.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import type { ReleaseStore } from '../releases/public.js';
 import { PageQuerySchema, pageSchema, paginate } from '../workspaces/public.js';
@@ -21,8 +22,8 @@ const TAG = 'external-tools';
 const read = { kind: 'workspace', level: 'read', permission: 'whitelabel:read' } as const;
 const write = { kind: 'workspace', level: 'write', permission: 'whitelabel:write' } as const;
 
-const ToolParams = z.object({ toolId: z.string().min(1).max(200) });
-const ToolListQuery = PageQuerySchema.extend({ releaseId: z.string().min(1).max(200).optional() });
+const ToolParams = lazySchema(() => z.object({ toolId: z.string().min(1).max(200) }));
+const ToolListQuery = lazySchema(() => PageQuerySchema.extend({ releaseId: z.string().min(1).max(200).optional() }));
 
 export function externalToolRoutes(store: ExternalToolStore, releases: () => ReleaseStore): RouteDef[] {
   const found = async (workspaceId: string, id: string): Promise<ExternalTool> => {
@@ -46,7 +47,7 @@ export function externalToolRoutes(store: ExternalToolStore, releases: () => Rel
       auth: read,
       emulatorDefined: true,
       query: ToolListQuery,
-      response: pageSchema(ExternalToolSchema),
+      response: lazySchema(() => pageSchema(ExternalToolSchema)),
       handler: async ({ principal, query }) => paginate(await store.list(workspaceOf(principal), query.releaseId), query),
     }),
     defineRoute({
@@ -105,7 +106,7 @@ export function externalToolRoutes(store: ExternalToolStore, releases: () => Rel
       auth: write,
       emulatorDefined: true,
       params: ToolParams,
-      response: z.object({ _id: z.string(), id: z.string(), deleted: z.literal(true) }),
+      response: lazySchema(() => z.object({ _id: z.string(), id: z.string(), deleted: z.literal(true) })),
       handler: async ({ principal, params }) => {
         if (!(await store.delete(workspaceOf(principal), params.toolId))) throw toolNotFound();
         return { _id: params.toolId, id: params.toolId, deleted: true as const };

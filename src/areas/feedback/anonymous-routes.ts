@@ -2,6 +2,7 @@
 // handleChatFeedback): authenticated by the signed transcript, it lands in the admin read surface
 // with `source: "anonymous"` and `messageRef` = the index of the exchange in that transcript.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { validationError } from '../../core/errors.js';
 import { defineRoute, type RouteDef } from '../../core/route.js';
 import { landingSigInvalid } from '../chat/public.js';
@@ -15,7 +16,7 @@ import type { FeedbackStore } from './store.js';
 
 export const AnonymousFeedbackSchema = AnonymousFeedbackRequestSchema;
 
-export const AnonymousFeedbackAnswerSchema = z.object({ ok: z.literal(true), id: z.string(), created: z.boolean() });
+export const AnonymousFeedbackAnswerSchema = lazySchema(() => z.object({ ok: z.literal(true), id: z.string(), created: z.boolean() }));
 
 export interface AnonymousFeedbackDeps {
   store: FeedbackStore;

@@ -1,6 +1,7 @@
 // Message feedback shapes: the end user's thumbs (and note) on a reply, and the spec's admin read
 // surface record (section 2 "Feedback record").
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { IdSchema } from '../../types/common.js';
 import { FeedbackRecordSchema, FeedbackSentimentSchema } from '../../types/feedback.js';
 import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
@@ -10,7 +11,7 @@ export const MAX_PROMPT_CHARS = 20_000;
 /** responseExcerpt keeps this many characters of the reply. */
 export const EXCERPT_CHARS = 300;
 
-export const CreateFeedbackSchema = z
+export const CreateFeedbackSchema = lazySchema(() => z
   .strictObject({
     releaseId: IdSchema.max(200),
     /** A server message id, or an anonymous index reference (e.g. `anon:3`). */
@@ -25,18 +26,18 @@ export const CreateFeedbackSchema = z
      */
     userPrompt: z.string().max(MAX_PROMPT_CHARS).optional(),
     responseExcerpt: z.string().max(MAX_PROMPT_CHARS).optional(),
-  });
+  }));
 export type CreateFeedbackInput = z.infer<typeof CreateFeedbackSchema>;
 
-const BooleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
+const BooleanText = lazySchema(() => z.enum(['true', 'false']).transform((v) => v === 'true'));
 
-export const FeedbackListQuerySchema = PageQuerySchema.extend({
+export const FeedbackListQuerySchema = lazySchema(() => PageQuerySchema.extend({
   releaseId: IdSchema.max(200).optional(),
   isRead: BooleanText.optional(),
-});
+}));
 export type FeedbackListQuery = z.infer<typeof FeedbackListQuerySchema>;
 
-export const FeedbackParamsSchema = z.object({ feedbackId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const FeedbackParamsSchema = lazySchema(() => z.object({ feedbackId: z.string().check(z.minLength(1), z.maxLength(200)) }));
 
 export const FeedbackAnswerSchema = FeedbackRecordSchema;
-export const FeedbackListSchema = pageSchema(FeedbackRecordSchema);
+export const FeedbackListSchema = lazySchema(() => pageSchema(FeedbackRecordSchema));

@@ -1,13 +1,14 @@
 // The fine-tune scenario section (`workspaces[].fineTunes`): jobs in any state at the scenario's
 // `now`, e.g. one half-way through training that the clock then finishes.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { validationError } from '../../core/errors.js';
 import { BASE_MODELS, DEFAULT_EPOCHS, MAX_EPOCHS } from './schema.js';
 import type { FineTuneStore, TrainingDataReader } from './store.js';
 
-const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const Id = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(200)));
 
-export const FineTuneDocSchema = z
+export const FineTuneDocSchema = lazySchema(() => z
   .strictObject({
     id: Id.optional(),
     title: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
@@ -22,9 +23,9 @@ export const FineTuneDocSchema = z
   })
   .superRefine((doc, ctx) => {
     if (doc.epoch > doc.epochs) ctx.addIssue({ code: 'custom', path: ['epoch'], message: 'More than the job’s epochs' });
-  });
+  }));
 
-export const FineTuneSectionSchema = z.array(FineTuneDocSchema);
+export const FineTuneSectionSchema = lazySchema(() => z.array(FineTuneDocSchema));
 export type FineTuneSection = z.infer<typeof FineTuneSectionSchema>;
 
 export async function loadFineTunes(workspaceId: string, section: FineTuneSection, store: FineTuneStore, data: TrainingDataReader, path: string) {

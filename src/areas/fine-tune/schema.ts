@@ -1,5 +1,6 @@
 // Request and answer schemas of the fine-tune routes (emulator-defined shapes; the public ones live in service-emulator/types).
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { FineTuneJobSchema } from '../../types/model-lifecycle.js';
 import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
@@ -16,8 +17,8 @@ export {
   type FineTuneExportToQa as ExportToQaInput,
 } from '../../types/lifecycle-inputs.js';
 
-const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const Id = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(200)));
 
-export const FineTuneParamsSchema = z.object({ fineTuneId: Id });
+export const FineTuneParamsSchema = lazySchema(() => z.object({ fineTuneId: Id }));
 export const FineTuneListQuerySchema = PageQuerySchema;
-export const FineTuneListSchema = pageSchema(FineTuneJobSchema);
+export const FineTuneListSchema = lazySchema(() => pageSchema(FineTuneJobSchema));

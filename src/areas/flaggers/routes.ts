@@ -1,6 +1,7 @@
 // The flaggers routes (emulator-defined paths; spec tag notifications, the system flaggers feed;
 // fields as the SDK documents them): CRUD, dry runs of a saved or an unsaved flagger, the flags list.
 import { notFound } from '../../core/errors.js';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { defineRoute, workspaceOf, type RouteAuth, type RouteDef } from '../../core/route.js';
 import {
   CreateFlaggerSchema,
@@ -42,7 +43,7 @@ export function flaggerRoutes({ store, service, hasRelease }: FlaggerRouteDeps):
       summary: 'List the workspace’s flaggers, oldest first (filter `enabled`)',
       auth: read,
       query: FlaggerListQuerySchema,
-      response: pageSchema(FlaggerSchema),
+      response: lazySchema(() => pageSchema(FlaggerSchema)),
       handler: async ({ principal, query }) => paginate(await store.list(workspaceOf(principal), query.enabled), query),
     }),
     defineRoute({
@@ -77,7 +78,7 @@ export function flaggerRoutes({ store, service, hasRelease }: FlaggerRouteDeps):
       summary: 'The flags raised in the workspace, newest first (filters `flaggerId`, `threadId`, `releaseId`, `since`, `until`)',
       auth: read,
       query: FlagListQuerySchema,
-      response: pageSchema(FlagSchema),
+      response: lazySchema(() => pageSchema(FlagSchema)),
       handler: async ({ principal, query }) => paginate(await store.flags(workspaceOf(principal), query), query),
     }),
     defineRoute({

@@ -1,6 +1,7 @@
 // The html-pages routes: `rag crawl` and its status and items, `docs add` / `docs sync`, the stored
 // pages, and the workspace mount's crawl history and bulk rescrape (REAL-WIRE section 8).
 import { forbidden, notFound } from '../../core/errors.js';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { defineRoute, workspaceOf, type Principal, type RouteAuth, type RouteDef } from '../../core/route.js';
 import {
   BulkRescrapeRequestSchema,
@@ -60,7 +61,7 @@ export function htmlPageRoutes(crawler: Crawler, docs: DocSources, rag: () => Ra
       summary: 'The workspace’s crawls, oldest first',
       auth: read,
       query: PageQuerySchema,
-      response: pageSchema(CrawlSchema),
+      response: lazySchema(() => pageSchema(CrawlSchema)),
       handler: async ({ principal, query }) => {
         const rows = await store.crawls(workspaceOf(principal));
         return paginate(await Promise.all(rows.map((row) => store.record(row))), query);
@@ -83,8 +84,8 @@ export function htmlPageRoutes(crawler: Crawler, docs: DocSources, rag: () => Ra
       summary: 'The pages of a crawl and how each went (queued, indexed, skipped with its reason, failed with its error)',
       auth: read,
       params: CrawlParamsSchema,
-      query: PageQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(1000).default(100) }),
-      response: pageSchema(CrawlItemSchema),
+      query: lazySchema(() => PageQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(1000).default(100) })),
+      response: lazySchema(() => pageSchema(CrawlItemSchema)),
       handler: async ({ principal, params, query }) => paginate((await store.items((await crawlOf(principal, params.crawlId)).id)).map(itemOut), query),
     }),
     defineRoute({
@@ -93,7 +94,7 @@ export function htmlPageRoutes(crawler: Crawler, docs: DocSources, rag: () => Ra
       path: '/api/v1/docs',
       summary: 'The workspace’s docs sources',
       auth: read,
-      response: z.object({ data: z.array(DocSourceSchema) }),
+      response: lazySchema(() => z.object({ data: z.array(DocSourceSchema) })),
       handler: async ({ principal }) => ({ data: await docs.list(workspaceOf(principal)) }),
     }),
     defineRoute({
@@ -103,7 +104,7 @@ export function htmlPageRoutes(crawler: Crawler, docs: DocSources, rag: () => Ra
       summary: 'Add a docs source (`docs add <url> --name`) and crawl its section of the site (202)',
       auth: write,
       body: DocsAddRequestSchema,
-      response: DocSourceSchema.extend({ crawlId: z.string() }),
+      response: lazySchema(() => DocSourceSchema.extend({ crawlId: z.string() })),
       status: 202,
       handler: async ({ principal, body }) => docs.add(workspaceOf(principal), body, actorOf(principal)),
     }),
@@ -115,7 +116,7 @@ export function htmlPageRoutes(crawler: Crawler, docs: DocSources, rag: () => Ra
       auth: write,
       body: DocsSyncRequestSchema,
       bodyOptional: true,
-      response: z.object({ synced: z.number().int(), crawls: z.array(z.object({ docId: z.string(), url: z.string(), crawlId: z.string() })) }),
+      response: lazySchema(() => z.object({ synced: z.number().int(), crawls: z.array(z.object({ docId: z.string(), url: z.string(), crawlId: z.string() })) })),
       status: 202,
       handler: async ({ principal, body }) => docs.sync(workspaceOf(principal), body, actorOf(principal)),
     }),
@@ -126,7 +127,7 @@ export function htmlPageRoutes(crawler: Crawler, docs: DocSources, rag: () => Ra
       summary: 'Stored web pages, oldest first (`?host=` narrows to one host)',
       auth: read,
       query: PageListQuerySchema,
-      response: pageSchema(HtmlPageSchema),
+      response: lazySchema(() => pageSchema(HtmlPageSchema)),
       handler: async ({ principal, query }) => paginate((await store.pages(workspaceOf(principal), query.host?.toLowerCase())).map(pageOut), query),
     }),
     defineRoute({
@@ -146,7 +147,7 @@ export function htmlPageRoutes(crawler: Crawler, docs: DocSources, rag: () => Ra
       summary: 'Delete a stored web page and the RAG files it was indexed as',
       auth: write,
       params: PageParamsSchema,
-      response: z.object({ _id: z.string(), deleted: z.literal(true), deletedFileIds: z.array(z.string()) }),
+      response: lazySchema(() => z.object({ _id: z.string(), deleted: z.literal(true), deletedFileIds: z.array(z.string()) })),
       handler: async ({ principal, params }) => {
         const workspaceId = workspaceOf(principal);
         const page = await pageOf(workspaceId, params.pageId);
@@ -170,7 +171,7 @@ export function htmlPageRoutes(crawler: Crawler, docs: DocSources, rag: () => Ra
       auth: { kind: 'workspace', level: 'read', param: 'workspaceId', permission: 'rag:read', feature: 'rag' },
       realClient: 'divinci-ai/divinci-demo-pipeline-oss orchestrator/src/run.ts (crawledUrlsForHost fallback)',
       params: MountHostParamsSchema,
-      response: z.object({ host: z.string(), crawls: z.array(CrawlSchema), pages: z.array(HtmlPageSchema) }),
+      response: lazySchema(() => z.object({ host: z.string(), crawls: z.array(CrawlSchema), pages: z.array(HtmlPageSchema) })),
       handler: async ({ principal, params }) => {
         memberOnly(principal);
         const workspaceId = workspaceOf(principal);
@@ -188,7 +189,7 @@ export function htmlPageRoutes(crawler: Crawler, docs: DocSources, rag: () => Ra
       realClient: 'divinci-ai/divinci-demo-pipeline-oss orchestrator/src/furniture-backfill.ts (rescrapeRequest, rescrapePath)',
       params: MountParamsSchema,
       body: BulkRescrapeRequestSchema,
-      response: z.object({ success: z.boolean(), status: z.literal('started'), crawlId: z.string(), urls: z.number().int() }),
+      response: lazySchema(() => z.object({ success: z.boolean(), status: z.literal('started'), crawlId: z.string(), urls: z.number().int() })),
       handler: async ({ principal, body }) => {
         memberOnly(principal);
         const urls = [...new Set(body.urls)];

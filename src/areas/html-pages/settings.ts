@@ -1,6 +1,7 @@
 // Scenario settings of www-rag (REAL-WIRE section 8): the register-sites webhook secret, where
 // submitted pages are indexed, the submission pace, freshness and the denylist.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 
 /**
  * The webhook secret a scenario gets when it names none: `emulator-www-rag-webhook-<seed>`, the
@@ -8,7 +9,7 @@ import { z } from 'zod';
  */
 export const defaultWwwRagSecret = (seed: number): string => `emulator-www-rag-webhook-${seed}`;
 
-export const WwwRagSettingsSchema = z
+export const WwwRagSettingsSchema = lazySchema(() => z
   .object({
     /** The `x-divinci-signature` HMAC key; default `emulator-www-rag-webhook-<seed>`. */
     webhookSecret: z.string().min(1).max(500).optional(),
@@ -23,6 +24,6 @@ export const WwwRagSettingsSchema = z
     /** Hosts refused (`denied`): exact hosts or `*.suffix`. */
     denyHosts: z.array(z.string().min(1).max(253)).max(1000).default([]),
   })
-  .strict();
+  .strict());
 
 export type WwwRagSettings = z.infer<typeof WwwRagSettingsSchema>;

@@ -1,5 +1,6 @@
 // The www-rag and local-sync routes, as the demo pipeline's clients call them (REAL-WIRE section 8).
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { forbidden, validationError } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import { zodIssues } from '../../core/validation.js';
@@ -55,7 +56,7 @@ export function syncRoutes(www: WwwRag, local: LocalSync): RouteDef[] {
       auth: { kind: 'none' },
       realClient: 'divinci-ai/divinci-demo-pipeline-oss targets/cloudflare/src/index.js (slugToHost), orchestrator/src/wwwrag-backfill.ts',
       query: DirectoryQuerySchema,
-      response: z.object({ sites: z.array(WwwRagSiteSchema), total: z.number().int() }),
+      response: lazySchema(() => z.object({ sites: z.array(WwwRagSiteSchema), total: z.number().int() })),
       handler: ({ query }) => www.directory(query.limit),
     }),
     defineRoute({
@@ -66,7 +67,7 @@ export function syncRoutes(www: WwwRag, local: LocalSync): RouteDef[] {
       auth: { kind: 'none' },
       realClient: 'divinci-ai/divinci-demo-pipeline-oss targets/cloudflare/src/release.js (registerSite), targets/cloudflare/src/withdraw.js (removeFromDirectory)',
       bodyDoc: { schema: RegisterSitesRequestSchema, mediaTypes: ['application/json'], required: true },
-      response: z.object({ ok: z.literal(true), registered: z.number().int(), removed: z.number().int(), sites: z.array(WwwRagSiteSchema) }),
+      response: lazySchema(() => z.object({ ok: z.literal(true), registered: z.number().int(), removed: z.number().int(), sites: z.array(WwwRagSiteSchema) })),
       handler: async ({ request }) => {
         const raw = await request.text();
         let parsed: unknown;
@@ -92,7 +93,7 @@ export function syncRoutes(www: WwwRag, local: LocalSync): RouteDef[] {
       realClient: SYNC,
       params: LocalSyncParamsSchema,
       body: LocalSyncInitSchema,
-      response: z.object({ vectorId: z.string(), host: z.string(), created: z.boolean() }),
+      response: lazySchema(() => z.object({ vectorId: z.string(), host: z.string(), created: z.boolean() })),
       handler: ({ principal, body }) => {
         if (principal.kind === 'apiKey') throw forbidden('local-sync takes a user’s OAuth Bearer token, not an API key');
         return local.init(workspaceOf(principal), body.host);
@@ -107,7 +108,7 @@ export function syncRoutes(www: WwwRag, local: LocalSync): RouteDef[] {
       realClient: SYNC,
       params: LocalSyncParamsSchema,
       body: LocalSyncBatchSchema,
-      response: z.object({ vectorId: z.string(), received: z.number().int(), upserted: z.number().int(), unchanged: z.number().int() }),
+      response: lazySchema(() => z.object({ vectorId: z.string(), received: z.number().int(), upserted: z.number().int(), unchanged: z.number().int() })),
       handler: ({ principal, body }) => {
         if (principal.kind === 'apiKey') throw forbidden('local-sync takes a user’s OAuth Bearer token, not an API key');
         return local.batch(workspaceOf(principal), body, actorOf(principal));
@@ -122,7 +123,7 @@ export function syncRoutes(www: WwwRag, local: LocalSync): RouteDef[] {
       realClient: SYNC,
       params: LocalSyncParamsSchema,
       body: LocalSyncFinalizeSchema,
-      response: z.object({ vectorId: z.string(), totalChunks: z.number().int(), storedChunks: z.number().int(), finalized: z.literal(true) }),
+      response: lazySchema(() => z.object({ vectorId: z.string(), totalChunks: z.number().int(), storedChunks: z.number().int(), finalized: z.literal(true) })),
       handler: ({ principal, body }) => {
         if (principal.kind === 'apiKey') throw forbidden('local-sync takes a user’s OAuth Bearer token, not an API key');
         return local.finalize(workspaceOf(principal), body);

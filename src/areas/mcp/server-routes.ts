@@ -3,6 +3,7 @@
 // workspace switch and the release's `mcpConfig` (exposedTools, allowedScopes, mcpRateLimit,
 // allowAnonymousMcp), answering JSON-RPC over Streamable HTTP.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import type { AreaContext } from '../../core/area.js';
 import { notFound } from '../../core/errors.js';
 import { DAY_MS, MINUTE_MS, rateLimitedError, tightest, type RateDecision } from '../../core/rate-limiter.js';
@@ -19,8 +20,8 @@ import { accountToolDefs, toolDefs } from './tools.js';
 
 const TAG = 'mcp-config';
 const DOCS = 'https://sdk.divinci.ai/mcp/whitelabel-servers/';
-const RpcBodySchema = z.union([z.looseObject({ jsonrpc: z.literal('2.0'), method: z.string(), id: z.union([z.string(), z.number()]).optional(), params: z.unknown().optional() }), z.array(z.unknown())]);
-const TenantParams = z.object({ whitelabelId: z.string().min(1).max(200) });
+const RpcBodySchema = lazySchema(() => z.union([z.looseObject({ jsonrpc: z.literal('2.0'), method: z.string(), id: z.union([z.string(), z.number()]).optional(), params: z.unknown().optional() }), z.array(z.unknown())]));
+const TenantParams = lazySchema(() => z.object({ whitelabelId: z.string().min(1).max(200) }));
 
 export interface Tenant {
   workspaceId: string;

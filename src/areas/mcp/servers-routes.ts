@@ -2,6 +2,7 @@
 // write-only), discovery of their tools through the world's outbound fetch, and a release made
 // from one tool server (the CLI's `release create-from-mcp --url --name`).
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import type { AreaContext } from '../../core/area.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import {
@@ -18,13 +19,13 @@ import { listRemoteTools } from './remote.js';
 import { serverHeaders, serverRecord, type McpServerStore } from './servers-store.js';
 
 const TAG = 'mcp-servers';
-const ReleaseParams = z.object({ releaseId: z.string().min(1).max(200) });
-const ServerParams = ReleaseParams.extend({ serverId: z.string().min(1).max(200) });
+const ReleaseParams = lazySchema(() => z.object({ releaseId: z.string().min(1).max(200) }));
+const ServerParams = lazySchema(() => ReleaseParams.extend({ serverId: z.string().min(1).max(200) }));
 type RP = z.infer<typeof ReleaseParams>;
 type SP = z.infer<typeof ServerParams>;
 const READ = { kind: 'workspace', level: 'read', permission: 'release:read' } as const;
 const WRITE = { kind: 'workspace', level: 'write', permission: 'release:write' } as const;
-const ListSchema = z.object({ data: z.array(McpServerRecordSchema), total: z.number().int() });
+const ListSchema = lazySchema(() => z.object({ data: z.array(McpServerRecordSchema), total: z.number().int() }));
 
 export function serversRoutes(ctx: AreaContext, servers: McpServerStore): RouteDef[] {
   const releaseOf = async (workspaceId: string, releaseId: string) => {

@@ -2,12 +2,13 @@
 // `POST /white-label/{whitelabelId}/mcp-settings {enabled}` with a member's Bearer token (API keys
 // get 403, as everywhere on `/white-label/{ws}/…`), and its read-back.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { forbidden } from '../../core/errors.js';
 import { defineRoute, type Principal, type RouteDef } from '../../core/route.js';
 import { McpSettingsInputSchema, McpSettingsSchema, type McpSettingsInput } from '../../types/mcp.js';
 import type { McpSettingsStore } from './settings-store.js';
 
-const Params = z.object({ whitelabelId: z.string().min(1).max(200) });
+const Params = lazySchema(() => z.object({ whitelabelId: z.string().min(1).max(200) }));
 const REAL = 'https://sdk.divinci.ai/mcp/whitelabel-servers/ (mcpSettings.enabled, the workspace master switch)';
 
 function memberOnly(principal: Principal): string | null {

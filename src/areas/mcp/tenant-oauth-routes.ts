@@ -3,6 +3,7 @@
 // the oauth area's authorization server answering there (same codes, clients and signer), so the
 // MCP SDK's discovery (RFC 9728 → RFC 8414 path form) finds and completes sign-in on its own.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import type { AreaContext } from '../../core/area.js';
 import { defineRoute, type RouteDef, type RouteInput } from '../../core/route.js';
 import { oauthRoutes } from '../oauth/public.js';
@@ -11,8 +12,8 @@ import { tenantOf } from './server-routes.js';
 
 const TAG = 'mcp-config';
 const REAL = 'https://sdk.divinci.ai/mcp/whitelabel-servers/ (per-tenant /authorize, /token, /callback, /register, /.well-known/oauth-*)';
-const Params = z.object({ whitelabelId: z.string().min(1).max(200) });
-const CallbackQuery = z.object({ code: z.string().max(500).optional(), state: z.string().max(2000).optional(), error: z.string().max(200).optional() }).loose();
+const Params = lazySchema(() => z.object({ whitelabelId: z.string().min(1).max(200) }));
+const CallbackQuery = lazySchema(() => z.object({ code: z.string().max(500).optional(), state: z.string().max(2000).optional(), error: z.string().max(200).optional() }).loose());
 
 const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 

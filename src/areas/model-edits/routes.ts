@@ -2,6 +2,7 @@
 // answers — create (from a prompt or a chat message), change, apply on the clock, revert, delete,
 // and export as training data (a JSONL/CSV download, or a set in the training-data area).
 import { validationError } from '../../core/errors.js';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { defineRoute, workspaceOf, type Principal, type RouteAuth, type RouteDef } from '../../core/route.js';
 import { TrainingDataSetSchema } from '../../types/model-lifecycle.js';
 import { ModelEditSchema, type ModelEdit } from '../../types/model-edits.js';
@@ -52,7 +53,7 @@ export function modelEditRoutes({ store, resolve, toTrainingData }: ModelEditRou
       auth: read,
       emulatorDefined: true,
       query: ModelEditListQuerySchema,
-      response: docsPage(ModelEditSchema),
+      response: lazySchema(() => docsPage(ModelEditSchema)),
       handler: async ({ principal, query }) => docsList(await store.list(workspaceOf(principal), query), query),
     }),
     defineRoute({

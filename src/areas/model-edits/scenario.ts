@@ -1,13 +1,14 @@
 // The model-edits scenario section (`workspaces[].modelEdits`): corrections in any state at the
 // scenario's `now`, e.g. one half-applied (`applying`) that the clock then lands.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { validationError } from '../../core/errors.js';
 import type { ReleaseStore } from '../releases/public.js';
 import type { ModelEditStore } from './store.js';
 
-const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const Id = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(200)));
 
-export const ModelEditDocSchema = z
+export const ModelEditDocSchema = lazySchema(() => z
   .strictObject({
     id: Id.optional(),
     releaseId: Id,
@@ -17,9 +18,9 @@ export const ModelEditDocSchema = z
     correctedReply: z.string().check(z.trim(), z.minLength(1), z.maxLength(20_000)),
     status: z.enum(['draft', 'queued', 'applying', 'applied', 'failed', 'reverted']).default('applied'),
     error: z.strictObject({ code: z.string().check(z.minLength(1), z.maxLength(100)), message: z.string().max(2000) }).optional(),
-  });
+  }));
 
-export const ModelEditsSectionSchema = z.array(ModelEditDocSchema);
+export const ModelEditsSectionSchema = lazySchema(() => z.array(ModelEditDocSchema));
 export type ModelEditsSection = z.infer<typeof ModelEditsSectionSchema>;
 
 export async function loadModelEdits(workspaceId: string, section: ModelEditsSection, store: ModelEditStore, releases: ReleaseStore, ownerId: string) {

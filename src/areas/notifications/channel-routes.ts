@@ -1,6 +1,7 @@
 // Channel, trigger and delivery-log routes (emulator-defined: the spec names channels, triggers,
 // verification, tests and webhook delivery logs but shows no shapes). Served under both mounts.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import {
   NotificationChannelSchema,
@@ -26,14 +27,14 @@ import {
 import type { NotificationsService } from './service.js';
 import { triggerRoutes } from './trigger-routes.js';
 
-const ChannelListSchema = pageSchema(NotificationChannelSchema);
-const DeliveryListSchema = pageSchema(NotificationDeliverySchema);
-const PageQuery = z.object({
+const ChannelListSchema = lazySchema(() => pageSchema(NotificationChannelSchema));
+const DeliveryListSchema = lazySchema(() => pageSchema(NotificationDeliverySchema));
+const PageQuery = lazySchema(() => z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   cursor: z.string().min(1).max(200).optional(),
   workspaceId: z.string().min(1).max(200).optional(),
-});
+}));
 
 function channelRoutes(api: NotificationsService, { base, read, write }: Mount): RouteDef[] {
   const { channels, deliveries } = api;
@@ -124,7 +125,7 @@ function channelRoutes(api: NotificationsService, { base, read, write }: Mount):
       auth: write,
       emulatorDefined: true,
       params: ChannelParamsSchema,
-      body: z.object({}).strict(),
+      body: lazySchema(() => z.object({}).strict()),
       bodyOptional: true,
       response: NotificationDeliverySchema,
       handler: async ({ principal, params }) => {
@@ -172,7 +173,7 @@ function channelRoutes(api: NotificationsService, { base, read, write }: Mount):
       auth: write,
       emulatorDefined: true,
       params: DeliveryParamsSchema,
-      body: z.object({}).strict(),
+      body: lazySchema(() => z.object({}).strict()),
       bodyOptional: true,
       response: NotificationDeliverySchema,
       status: 202,
@@ -196,7 +197,7 @@ function verifyRoute(api: NotificationsService): RouteDef {
     summary: 'Verify an email channel: the link of its verification mail (read it at /__emulator/mailbox)',
     auth: { kind: 'none' },
     emulatorDefined: true,
-    params: z.object({ channelId: z.string().min(1).max(200) }),
+    params: lazySchema(() => z.object({ channelId: z.string().min(1).max(200) })),
     query: VerifyQuerySchema,
     response: VerifiedSchema,
     handler: async ({ params, query }) => {

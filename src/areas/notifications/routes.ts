@@ -1,6 +1,7 @@
 // The notification routes (the client SDK's documented surface): list with `isRead` and `limit`
 // answering `{docs, pagination}`, counts `{unread}`, mark read (one and all), tags, notes.
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { NotificationCountSchema, NotificationListSchema, NotificationNoteSchema, NotificationSchema, type Notification } from '../../types/notifications.js';
 import { noteNotFound, notificationNotFound } from './errors.js';
 import { MOUNTS, OBSERVABILITY, TAG, authorOf, type Mount } from './mounts.js';
@@ -23,7 +24,7 @@ const found = (n: Notification | undefined): Notification => {
   return n;
 };
 
-const NotesSchema = z.object({ data: z.array(NotificationNoteSchema), total: z.number().int().nonnegative() });
+const NotesSchema = lazySchema(() => z.object({ data: z.array(NotificationNoteSchema), total: z.number().int().nonnegative() }));
 
 /** The routes that name no notification: they go before `…/:notificationId`, whose pattern would match them. */
 function collectionRoutes(api: NotificationsService, { base, read, write }: Mount): RouteDef[] {
@@ -58,7 +59,7 @@ function collectionRoutes(api: NotificationsService, { base, read, write }: Moun
       summary: 'Mark every notification of the workspace read',
       auth: write,
       realClient: OBSERVABILITY,
-      body: z.object({}).strict(),
+      body: lazySchema(() => z.object({}).strict()),
       bodyOptional: true,
       response: ReadAllSchema,
       handler: async ({ principal }) => ({ status: 'ok' as const, updated: await store.markAllRead(workspaceOf(principal)) }),

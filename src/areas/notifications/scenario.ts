@@ -1,14 +1,15 @@
 // The scenario section `workspaces[].notifications`: channels (webhook or email, verified or not),
 // triggers and notifications already there when the scenario loads.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { validationError } from '../../core/errors.js';
 import { NotificationEventKindSchema } from '../../types/notifications.js';
 import { WEBHOOK_SECRET_MIN } from './schema.js';
 import type { NotificationsService } from './service.js';
 
-const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const Id = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(200)));
 
-export const NotificationsSectionSchema = z
+export const NotificationsSectionSchema = lazySchema(() => z
   .strictObject({
     channels: z
       .array(
@@ -39,7 +40,7 @@ export const NotificationsSectionSchema = z
       )
       .max(1000)
       .default([]),
-  });
+  }));
 export type NotificationsSection = z.infer<typeof NotificationsSectionSchema>;
 
 export async function loadNotifications(section: NotificationsSection, workspaceId: string, now: number, api: NotificationsService): Promise<void> {

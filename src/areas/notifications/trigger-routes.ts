@@ -1,6 +1,7 @@
 // Trigger routes (emulator-defined): a trigger routes events to a channel by tag (a flagger's
 // notificationTags) and/or by event kind.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import { NotificationTriggerSchema, type NotificationTrigger } from '../../types/notifications.js';
 import { pageSchema, paginate } from '../workspaces/public.js';
@@ -9,12 +10,12 @@ import { TAG, type Mount } from './mounts.js';
 import { CreateTriggerSchema, DeletedSchema, TriggerParamsSchema, UpdateTriggerSchema } from './schema.js';
 import type { NotificationsService } from './service.js';
 
-const PageQuery = z.object({
+const PageQuery = lazySchema(() => z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   cursor: z.string().min(1).max(200).optional(),
   workspaceId: z.string().min(1).max(200).optional(),
-});
+}));
 
 export function triggerRoutes(api: NotificationsService, { base, read, write }: Mount): RouteDef[] {
   const { channels } = api;
@@ -35,7 +36,7 @@ export function triggerRoutes(api: NotificationsService, { base, read, write }: 
       auth: read,
       emulatorDefined: true,
       query: PageQuery,
-      response: pageSchema(NotificationTriggerSchema),
+      response: lazySchema(() => pageSchema(NotificationTriggerSchema)),
       handler: async ({ principal, query }) => paginate(await channels.triggers(workspaceOf(principal)), query),
     }),
     defineRoute({

@@ -2,6 +2,7 @@
 // Connect Discovery), protected-resource metadata (RFC 9728, at the root and path-suffixed for
 // resources such as /mcp) and the JWKS. Endpoints are absolute URLs on the origin asked.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { defineRoute, type RouteDef } from '../../core/route.js';
 import { DEFAULT_AUDIENCE, type TokenSigner } from '../../security/jwt.js';
 import { DiscoverySchema, GRANT_TYPES, JwksSchema, ProtectedResourceSchema, SCOPES } from './schema.js';
@@ -83,7 +84,7 @@ export function metadataRoutes(signer: () => TokenSigner): RouteDef[] {
       summary: 'Protected-resource metadata (RFC 9728 §3.1) of a resource with a path, e.g. /mcp',
       auth: { kind: 'none' },
       realClient: MCP_SDK,
-      params: z.object({ resource: z.string().min(1) }),
+      params: lazySchema(() => z.object({ resource: z.string().min(1) })),
       response: ProtectedResourceSchema,
       handler: ({ request, params }) => protectedResource(request, signer().issuer, params.resource),
     }),
@@ -94,7 +95,7 @@ export function metadataRoutes(signer: () => TokenSigner): RouteDef[] {
       summary: 'Protected-resource metadata (RFC 9728 §3.1) of a two-segment resource, e.g. /{whitelabelId}/mcp',
       auth: { kind: 'none' },
       realClient: 'https://sdk.divinci.ai/mcp/authentication/ (release MCP at /{whitelabelId}/mcp)',
-      params: z.object({ tenant: z.string().min(1), resource: z.string().min(1) }),
+      params: lazySchema(() => z.object({ tenant: z.string().min(1), resource: z.string().min(1) })),
       response: ProtectedResourceSchema,
       // A tenant's tool server (`/{whitelabelId}/mcp`) has its own authorization server under its prefix (REAL-WIRE section 9).
       handler: ({ request, params }) =>

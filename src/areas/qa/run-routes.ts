@@ -1,6 +1,7 @@
 // The QA run routes (tag `qa`, emulator-defined): a run against one release, multi-release-run,
 // arena-run, list, read and cancel. Runs move on the emulator clock (see run-engine.ts).
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { QaRunSchema } from '../../types/qa.js';
 import { paginate, pageSchema } from '../workspaces/public.js';
 import { runFinished, runNotFound } from './errors.js';
@@ -26,7 +27,7 @@ export function qaRunRoutes(qa: QaService): RouteDef[] {
       summary: 'List QA runs (filter by suiteId and status)',
       auth: QA_READ,
       query: RunListQuerySchema,
-      response: pageSchema(QaRunSchema),
+      response: lazySchema(() => pageSchema(QaRunSchema)),
       handler: async ({ principal, query }) => {
         const runs = await qa.runs.list(workspaceOf(principal), { trust: false, suiteId: query.suiteId, status: query.status });
         return paginate(runs.map(runOut), query);

@@ -1,14 +1,15 @@
 // The scenario section `workspaces[].qaSuites`: suites with tests, and runs in any state (queued,
 // half-way at the scenario's `now`, completed, failed, cancelled), built by the same run engine.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { validationError } from '../../core/errors.js';
 import { RunStatusSchema, TestInputSchema, VariantSchema } from './schema.js';
 import { itemsOf } from './run-store.js';
 import type { QaService } from './service.js';
 
-const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const Id = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(200)));
 
-const RunSectionSchema = z
+const RunSectionSchema = lazySchema(() => z
   .strictObject({
     id: Id.optional(),
     kind: z.enum(['single', 'multi-release', 'arena', 'trust']).default('single'),
@@ -33,9 +34,9 @@ const RunSectionSchema = z
     if (run.kind === 'arena' ? run.variants === undefined : run.releaseIds === undefined) {
       ctx.addIssue({ code: 'custom', path: [run.kind === 'arena' ? 'variants' : 'releaseIds'], message: run.kind === 'arena' ? 'An arena run names its variants' : 'A run names its releases' });
     }
-  });
+  }));
 
-export const QaSectionSchema = z
+export const QaSectionSchema = lazySchema(() => z
   .array(
     z
       .strictObject({
@@ -47,7 +48,7 @@ export const QaSectionSchema = z
         runs: z.array(RunSectionSchema).max(100).optional(),
       }),
   )
-  .max(100);
+  .max(100));
 export type QaSection = z.infer<typeof QaSectionSchema>;
 
 export async function loadQaSuites(section: QaSection, workspaceId: string, qa: QaService): Promise<void> {

@@ -1,6 +1,7 @@
 // QA shapes (emulator-defined; the spec names the commands, not the records): suites with tests,
 // the suite document of export and import, and the inputs of runs, estimates and calibration.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { PageQuerySchema } from '../workspaces/public.js';
 
 // The request bodies are public (service-emulator/types); the area keeps its short names for them.
@@ -31,17 +32,17 @@ export {
   type CreateTrustRun as TrustRunInput,
 } from '../../types/qa-inputs.js';
 
-const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const Id = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(200)));
 
-export const SuiteParamsSchema = z.object({ suiteId: Id });
-export const TestParamsSchema = z.object({ suiteId: Id, testId: Id });
-export const RunParamsSchema = z.object({ runId: Id });
+export const SuiteParamsSchema = lazySchema(() => z.object({ suiteId: Id }));
+export const TestParamsSchema = lazySchema(() => z.object({ suiteId: Id, testId: Id }));
+export const RunParamsSchema = lazySchema(() => z.object({ runId: Id }));
 export const ListQuerySchema = PageQuerySchema;
 
-export const RunStatusSchema = z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']);
+export const RunStatusSchema = lazySchema(() => z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']));
 export type RunStatus = z.infer<typeof RunStatusSchema>;
-export const RunKindSchema = z.enum(['single', 'multi-release', 'arena', 'trust']);
+export const RunKindSchema = lazySchema(() => z.enum(['single', 'multi-release', 'arena', 'trust']));
 export type RunKind = z.infer<typeof RunKindSchema>;
 
-export const RunListQuerySchema = PageQuerySchema.extend({ suiteId: Id.optional(), status: RunStatusSchema.optional() });
+export const RunListQuerySchema = lazySchema(() => PageQuerySchema.extend({ suiteId: Id.optional(), status: RunStatusSchema.optional() }));
 

@@ -1,6 +1,7 @@
 // The QA suite routes (tag `qa`, emulator-defined): suites and their tests, estimate-run,
 // calibrate, and the suite document's export (a download) and import.
 import { defineRoute, workspaceOf, type RouteAuth, type RouteDef } from '../../core/route.js';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { QaCalibrationSchema, QaEstimateSchema, QaSuiteSchema, QaTestSchema } from '../../types/qa.js';
 import { QaDeletedSchema } from '../../types/qa-inputs.js';
 import { paginate, pageSchema } from '../workspaces/public.js';
@@ -42,7 +43,7 @@ export function qaSuiteRoutes(qa: QaService): RouteDef[] {
       summary: 'List the workspace’s QA suites with their tests',
       auth: QA_READ,
       query: ListQuerySchema,
-      response: pageSchema(QaSuiteSchema),
+      response: lazySchema(() => pageSchema(QaSuiteSchema)),
       handler: async ({ principal, query }) => paginate(await qa.suites.list(workspaceOf(principal)), query),
     }),
     defineRoute({

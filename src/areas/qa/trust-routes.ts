@@ -2,6 +2,7 @@
 // The spec calls these runners skeletons whose verification yields no real signature, so every
 // trust run says so: `verification.status` is "unsigned", with the reason.
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { TrustRunSchema as TrustRunOutSchema, type TrustRun } from '../../types/qa.js';
 import { paginate, pageSchema } from '../workspaces/public.js';
 import { runNotFound } from './errors.js';
@@ -25,7 +26,7 @@ export function trustRoutes(qa: QaService): RouteDef[] {
       summary: 'List trust benchmark runs',
       auth: QA_READ,
       query: ListQuerySchema,
-      response: pageSchema(TrustRunOutSchema),
+      response: lazySchema(() => pageSchema(TrustRunOutSchema)),
       handler: async ({ principal, query }) => paginate((await qa.runs.list(workspaceOf(principal), { trust: true })).map(trustOut), query),
     }),
     defineRoute({

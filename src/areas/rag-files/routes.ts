@@ -1,5 +1,6 @@
 // The RAG file routes (spec section 4): list, get, patch, delete, vectorize-status, chunks, reindex.
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { actorOf } from '../rag-targets/public.js';
 import { fileNotFound } from './errors.js';
 import {
@@ -34,7 +35,7 @@ export function ragFileRoutes(rag: RagFileServices): RouteDef[] {
       summary: 'List the workspace’s files: a bare array, oldest first; chunksCount is absent in lazy-count mode',
       auth: READ,
       query: FilesQuerySchema,
-      response: z.array(FileRecordSchema),
+      response: lazySchema(() => z.array(FileRecordSchema)),
       handler: async ({ principal, query }) => {
         const workspaceId = workspaceOf(principal);
         const lazy = query.lazyCount ?? (await files.lazyCounts(workspaceId));

@@ -1,6 +1,7 @@
 // RAG file request and response shapes (spec sections 2, 4 and 8): multipart upload fields,
 // patch, chunk paging, reindex, presigned uploads, cost estimates and audio.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { ChunkingToolSchema, RagDocumentStatusSchema } from '../../types/rag.js';
 
 export { ChunkingToolSchema };
@@ -16,15 +17,15 @@ export const PRESIGNED_TTL_MS = 15 * 60_000;
 export const MAX_PRESIGNED_PER_REQUEST = 20;
 
 /** A file name, not a path: no separators, no parent references, no control characters. */
-export const FilenameSchema = z
+export const FilenameSchema = lazySchema(() => z
   .string().check(z.minLength(1, 'A file name is required'), z.maxLength(255))
   .refine((name) => !/[\\/]/.test(name) && !name.split(/[\\/]/).includes('..') && name !== '.' && name !== '..', 'A file name may not contain a path')
-  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'A file name may not contain control characters');
+  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'A file name may not contain control characters'));
 
-const Url = z.url({ protocol: /^https?$/ }).max(2000);
+const Url = lazySchema(() => z.url({ protocol: /^https?$/ }).max(2000));
 
 /** The text fields of a multipart upload (POST /api/v1/rag/files). */
-export const UploadFieldsSchema = z
+export const UploadFieldsSchema = lazySchema(() => z
   .strictObject({
     title: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(500)),
     description: z.string().max(5000),
@@ -39,18 +40,18 @@ export const UploadFieldsSchema = z
     extractPublishedDate: z.enum(['true', 'false']).optional(),
     /** Emulator-defined: the key of a presigned upload, instead of the `file` part. */
     fileKey: z.string().check(z.minLength(1), z.maxLength(300)).optional(),
-  });
+  }));
 export type UploadFields = z.infer<typeof UploadFieldsSchema>;
 
 /** `chunkingToolConfig`, when given, is a JSON object; these keys override the target's sizes. */
-export const ChunkingToolConfigSchema = z
+export const ChunkingToolConfigSchema = lazySchema(() => z
   .object({
     chunkSize: z.number().check(z.int(), z.gte(32), z.lte(8192)).optional(),
     chunkOverlap: z.number().check(z.int(), z.gte(0), z.lte(4096)).optional(),
   })
-  .catchall(z.unknown());
+  .catchall(z.unknown()));
 
-export const PatchFileSchema = z
+export const PatchFileSchema = lazySchema(() => z
   .strictObject({
     rawFileKey: z.string().max(300).optional(),
     fileKey: z.string().max(300).optional(),
@@ -58,29 +59,29 @@ export const PatchFileSchema = z
     title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)).optional(),
     description: z.string().max(5000).optional(),
     sourceUrl: z.union([Url, z.literal('')]).optional(),
-  });
+  }));
 export type PatchFileInput = z.infer<typeof PatchFileSchema>;
 
-export const ReindexFileSchema = z.strictObject({ chunkingTool: ChunkingToolSchema.optional() });
+export const ReindexFileSchema = lazySchema(() => z.strictObject({ chunkingTool: ChunkingToolSchema.optional() }));
 
-export const FileParamsSchema = z.object({ fileId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const FileParamsSchema = lazySchema(() => z.object({ fileId: z.string().check(z.minLength(1), z.maxLength(200)) }));
 
-const Bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const Bool = lazySchema(() => z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'));
 
-export const FilesQuerySchema = z.object({
+export const FilesQuerySchema = lazySchema(() => z.object({
   /** The command-line filter: ready (completed), processing (any step before), error. */
   status: z.enum(['ready', 'processing', 'error']).optional(),
   ragVectorId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
   /** Emulator-defined: leave out `chunksCount` (the spec's lazy-count mode) for this call. */
   lazyCount: Bool.optional(),
-});
+}));
 
-export const ChunksQuerySchema = z.object({
+export const ChunksQuerySchema = lazySchema(() => z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(CHUNKS_MAX_LIMIT).default(CHUNKS_DEFAULT_LIMIT),
-});
+}));
 
-export const PresignedRequestSchema = z
+export const PresignedRequestSchema = lazySchema(() => z
   .array(
     z
       .strictObject({
@@ -90,11 +91,11 @@ export const PresignedRequestSchema = z
       }),
   )
   .min(1)
-  .max(MAX_PRESIGNED_PER_REQUEST);
+  .max(MAX_PRESIGNED_PER_REQUEST));
 
-export const UploadParamsSchema = z.object({ uploadId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const UploadParamsSchema = lazySchema(() => z.object({ uploadId: z.string().check(z.minLength(1), z.maxLength(200)) }));
 
-export const EstimateCostSchema = z
+export const EstimateCostSchema = lazySchema(() => z
   .strictObject({
     chunker: ChunkingToolSchema.optional(),
     chunkingTool: ChunkingToolSchema.optional(),
@@ -108,10 +109,10 @@ export const EstimateCostSchema = z
   .refine((v) => v.content !== undefined || v.byteSize !== undefined || v.fileKey !== undefined, {
     message: 'Give content, byteSize or fileKey',
     path: ['content'],
-  });
+  }));
 export type EstimateCostInput = z.infer<typeof EstimateCostSchema>;
 
-const AudioCommon = {
+const AudioCommon = lazySchema(() => ({
   title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)).optional(),
   description: z.string().max(5000).optional(),
   ragVectorId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
@@ -119,15 +120,15 @@ const AudioCommon = {
   /** Emulator-defined: a transcript to index as it is, instead of transcribing the audio (then nothing is fetched). */
   transcript: z.string().check(z.minLength(1), z.maxLength(1_000_000)).optional(),
   language: z.string().max(20).optional(),
-};
+}));
 
-export const AudioFromUrlSchema = z.strictObject({ audioUrl: Url, ...AudioCommon });
-export const AudioFromPresignedSchema = z.strictObject({ fileKey: z.string().check(z.minLength(1), z.maxLength(300)), ...AudioCommon });
+export const AudioFromUrlSchema = lazySchema(() => z.strictObject({ audioUrl: Url, ...AudioCommon }));
+export const AudioFromPresignedSchema = lazySchema(() => z.strictObject({ fileKey: z.string().check(z.minLength(1), z.maxLength(300)), ...AudioCommon }));
 export type AudioInput = z.infer<typeof AudioFromUrlSchema> | z.infer<typeof AudioFromPresignedSchema>;
 
 // Responses.
 
-export const FileRecordSchema = z
+export const FileRecordSchema = lazySchema(() => z
   .object({
     _id: z.string(),
     title: z.string(),
@@ -146,25 +147,25 @@ export const FileRecordSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .catchall(z.unknown());
+  .catchall(z.unknown()));
 export type FileRecord = z.infer<typeof FileRecordSchema>;
 
-export const ChunkRecordSchema = z.object({
+export const ChunkRecordSchema = lazySchema(() => z.object({
   _id: z.string(),
   fileId: z.string(),
   index: z.number().int(),
   content: z.string(),
   tokenCount: z.number().int(),
   heading: z.string().nullable(),
-});
+}));
 
-export const ChunkPageSchema = z.object({
+export const ChunkPageSchema = lazySchema(() => z.object({
   fileId: z.string(),
   chunks: z.array(ChunkRecordSchema),
   pagination: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() }),
-});
+}));
 
-export const PresignedResultSchema = z.object({
+export const PresignedResultSchema = lazySchema(() => z.object({
   uploadId: z.string(),
   fileKey: z.string(),
   filename: z.string(),
@@ -173,4 +174,4 @@ export const PresignedResultSchema = z.object({
   method: z.literal('PUT'),
   headers: z.record(z.string(), z.string()),
   expiresAt: z.string(),
-});
+}));

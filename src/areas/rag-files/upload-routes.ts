@@ -1,6 +1,7 @@
 // The RAG upload routes (spec section 4): multipart upload (202), presigned upload URLs and the
 // PUT that receives their bytes, the cost estimate dry run, and audio indexing.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { validationError } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import { actorOf } from '../rag-targets/public.js';
@@ -33,7 +34,7 @@ const READ = { kind: 'apiKey', permission: 'rag:read', feature: 'rag' } as const
 const WRITE = { kind: 'apiKey', permission: 'rag:write', feature: 'rag' } as const;
 
 /** The multipart form as the document shows it: a `file` part, or the `fileKey` of a presigned upload. */
-const UploadFormDocSchema = RagUploadFieldsSchema.partial({ file: true }).extend({ fileKey: z.string().optional() });
+const UploadFormDocSchema = lazySchema(() => RagUploadFieldsSchema.partial({ file: true }).extend({ fileKey: z.string().optional() }));
 
 /** Embedding price used by estimates (USD per million tokens; emulator-defined). */
 const EMBEDDING_USD_PER_MTOK = 0.02;
@@ -88,7 +89,7 @@ export function ragUploadRoutes(rag: RagFileServices, audio: RagAudioDeps): Rout
       auth: WRITE,
       bodyDoc: { schema: UploadFormDocSchema, mediaTypes: ['multipart/form-data'] },
       status: 202,
-      response: z.array(FileRecordSchema),
+      response: lazySchema(() => z.array(FileRecordSchema)),
       handler: async ({ principal, request }) => {
         uploadLimiter.hit(principal);
         const workspaceId = workspaceOf(principal);
@@ -120,7 +121,7 @@ export function ragUploadRoutes(rag: RagFileServices, audio: RagAudioDeps): Rout
       summary: 'Presigned upload URLs (pointing at the emulator) for a list of {byteSize, filename}',
       auth: WRITE,
       body: PresignedRequestSchema,
-      response: z.array(PresignedResultSchema),
+      response: lazySchema(() => z.array(PresignedResultSchema)),
       handler: ({ principal, body, request }) => uploads.create(workspaceOf(principal), body, new URL(request.url).origin),
     }),
     defineRoute({
@@ -202,7 +203,7 @@ export function ragUploadRoutes(rag: RagFileServices, audio: RagAudioDeps): Rout
       auth: WRITE,
       emulatorDefined: true,
       body: AudioFromUrlSchema,
-      response: z.array(FileRecordSchema),
+      response: lazySchema(() => z.array(FileRecordSchema)),
       handler: async ({ principal, body }) => {
         uploadLimiter.hit(principal);
         // A transcript given by the caller is indexed as it is: nothing to fetch.
@@ -221,7 +222,7 @@ export function ragUploadRoutes(rag: RagFileServices, audio: RagAudioDeps): Rout
       auth: WRITE,
       emulatorDefined: true,
       body: AudioFromPresignedSchema,
-      response: z.array(FileRecordSchema),
+      response: lazySchema(() => z.array(FileRecordSchema)),
       handler: async ({ principal, body }) => {
         uploadLimiter.hit(principal);
         const upload = await uploads.take(workspaceOf(principal), body.fileKey, 'body.fileKey');

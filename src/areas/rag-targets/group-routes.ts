@@ -2,6 +2,7 @@
 // together (real wire: fulcrum divinci-rag-client.ts). The CRUD routes are emulator-defined: no
 // public client shows them. Membership is by vector id; an unknown id is a 400 naming it.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { validationError } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type RouteDef } from '../../core/route.js';
 import { RagGroupSchema } from '../../types/rag.js';
@@ -12,14 +13,14 @@ const TAG = 'rag';
 const READ = { kind: 'apiKey', permission: 'rag:read', feature: 'rag' } as const;
 const WRITE = { kind: 'apiKey', permission: 'rag:write', feature: 'rag' } as const;
 
-const Name = z.string().trim().min(1).max(200);
-const VectorIds = z.array(z.string().min(1).max(200)).max(500);
-const CreateGroupSchema = z.object({ name: Name, vectorIds: VectorIds.optional() }).strict();
-const UpdateGroupSchema = z.object({ name: Name.optional(), vectorIds: VectorIds.optional() }).strict();
-const MembersSchema = z.object({ vectorIds: VectorIds.min(1) }).strict();
-const GroupParams = z.object({ groupId: z.string().min(1).max(200) });
-const MemberParams = GroupParams.extend({ vectorId: z.string().min(1).max(200) });
-const GroupListSchema = z.object({ data: z.array(RagGroupSchema), hasMore: z.boolean(), total: z.number().int() });
+const Name = lazySchema(() => z.string().trim().min(1).max(200));
+const VectorIds = lazySchema(() => z.array(z.string().min(1).max(200)).max(500));
+const CreateGroupSchema = lazySchema(() => z.object({ name: Name, vectorIds: VectorIds.optional() }).strict());
+const UpdateGroupSchema = lazySchema(() => z.object({ name: Name.optional(), vectorIds: VectorIds.optional() }).strict());
+const MembersSchema = lazySchema(() => z.object({ vectorIds: VectorIds.min(1) }).strict());
+const GroupParams = lazySchema(() => z.object({ groupId: z.string().min(1).max(200) }));
+const MemberParams = lazySchema(() => GroupParams.extend({ vectorId: z.string().min(1).max(200) }));
+const GroupListSchema = lazySchema(() => z.object({ data: z.array(RagGroupSchema), hasMore: z.boolean(), total: z.number().int() }));
 
 export function ragGroupRoutes(targets: RagTargetStore): RouteDef[] {
   const found = async (workspaceId: string, id: string) => {

@@ -3,6 +3,7 @@
 // rag-stack.ts): create (which ignores minimumSimilarity: 0.62), settings, the file list and one
 // vector, over the same stores as /api/v1/rag/targets. A member's Bearer token only: keys get 403.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { forbidden, validationError } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type Principal, type RouteDef } from '../../core/route.js';
 import type { RagDefaults } from '../../types/rag-tools.js';
@@ -20,8 +21,8 @@ export const MOUNT_DEFAULT_MINIMUM_SIMILARITY = 0.62;
 const read = { kind: 'workspace', level: 'read', param: 'workspaceId', permission: 'rag:read', feature: 'rag' } as const;
 const write = { kind: 'workspace', level: 'write', param: 'workspaceId', permission: 'rag:write', feature: 'rag' } as const;
 
-const Similarity = z.number().min(0).max(1);
-export const MountVectorCreateSchema = z
+const Similarity = lazySchema(() => z.number().min(0).max(1));
+export const MountVectorCreateSchema = lazySchema(() => z
   .object({
     title: z.string().trim().min(1).max(200),
     description: z.string().max(2000).optional(),
@@ -33,9 +34,9 @@ export const MountVectorCreateSchema = z
     /** Accepted and ignored, as the real create does: PATCH …/settings sets it. */
     minimumSimilarity: Similarity.optional(),
   })
-  .strict();
+  .strict());
 
-export const MountVectorSettingsSchema = z
+export const MountVectorSettingsSchema = lazySchema(() => z
   .object({
     minimumSimilarity: Similarity.optional(),
     contextPerMessage: z.number().int().min(1).max(100).optional(),
@@ -45,7 +46,7 @@ export const MountVectorSettingsSchema = z
     /** The display counter the real pipeline writes (index.js set-chunk-count): kept as `reportedChunkCount`. */
     chunkCount: z.number().int().min(0).optional(),
   })
-  .strict();
+  .strict());
 
 function member(principal: Principal): void {
   if (principal.kind === 'apiKey') throw forbidden('The /white-label workspace mount takes a user’s Bearer token, not an API key');
@@ -71,7 +72,7 @@ export function ragVectorMountRoutes(
       summary: 'Create a vector index on the workspace mount → `_id`; `minimumSimilarity` in the body is ignored (0.62): PATCH …/settings sets it',
       auth: write,
       realClient: DIVINCI_JS,
-      params: WorkspaceVectorParamsSchema.pick({ workspaceId: true }),
+      params: lazySchema(() => WorkspaceVectorParamsSchema.pick({ workspaceId: true })),
       body: MountVectorCreateSchema,
       response: TargetRecordSchema,
       handler: async ({ principal, body }) => {
@@ -96,7 +97,7 @@ export function ragVectorMountRoutes(
       summary: 'Every file of the workspace, a bare array (no paging: `page`/`limit` are ignored, as the real aggregation does)',
       auth: read,
       realClient: 'divinci-ai/divinci-demo-pipeline-oss orchestrator/src/furniture-backfill-cli.ts (listFiles)',
-      params: WorkspaceVectorParamsSchema.pick({ workspaceId: true }),
+      params: lazySchema(() => WorkspaceVectorParamsSchema.pick({ workspaceId: true })),
       handler: async ({ principal }) => {
         member(principal);
         const workspaceId = workspaceOf(principal);

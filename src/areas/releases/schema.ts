@@ -1,6 +1,7 @@
 // Release request and response shapes (spec section 2 `Release`, CLI `release` group), built on the
 // shared types of service-emulator/types.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { IdSchema } from '../../types/common.js';
 import {
   AssistantReferenceSchema,
@@ -25,22 +26,22 @@ export const MAX_FALLBACKS = 10;
  * `config` as written: the spec's fields with their rules (temperature 0..2, chatCTA by the CTA
  * schema...); further keys (the CLI's `--rerank-max-chunks`, `--ai-gateway`...) are kept as given.
  */
-export const ReleaseConfigInputSchema = ReleaseConfigSchema.catchall(z.unknown());
-export const ThemeInputSchema = ThemeSchema.strict();
-export const McpConfigInputSchema = McpConfigSchema.extend({
+export const ReleaseConfigInputSchema = lazySchema(() => ReleaseConfigSchema.catchall(z.unknown()));
+export const ThemeInputSchema = lazySchema(() => ThemeSchema.strict());
+export const McpConfigInputSchema = lazySchema(() => McpConfigSchema.extend({
   mcpRateLimit: McpConfigSchema.shape.mcpRateLimit.unwrap().strict().optional(),
-}).strict();
-const FallbacksSchema = z.array(AssistantReferenceSchema.strict()).max(MAX_FALLBACKS);
-const OriginsSchema = z.array(z.string().check(z.minLength(1), z.maxLength(500))).max(MAX_ORIGINS);
-const NameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME_CHARS));
+}).strict());
+const FallbacksSchema = lazySchema(() => z.array(AssistantReferenceSchema.strict()).max(MAX_FALLBACKS));
+const OriginsSchema = lazySchema(() => z.array(z.string().check(z.minLength(1), z.maxLength(500))).max(MAX_ORIGINS));
+const NameSchema = lazySchema(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME_CHARS)));
 
-const ChatRefSchema = z.strictObject({ id: IdSchema }).nullable().optional();
+const ChatRefSchema = lazySchema(() => z.strictObject({ id: IdSchema }).nullable().optional());
 
 /**
  * The document-style fields real clients write (REAL-WIRE section 2, demo-pipeline `buildReleaseBody`),
  * accepted beside the spec-typed ones; a pair given on both sides must agree (else 400 naming both).
  */
-const WireInputFields = {
+const WireInputFields = lazySchema(() => ({
   title: NameSchema.optional(),
   slug: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME_CHARS)).optional(),
   description: z.string().max(5000).optional(),
@@ -58,7 +59,7 @@ const WireInputFields = {
   chatWelcomeMessage: ChatRefSchema,
   threadPrefix: ChatRefSchema,
   msgPrefix: ChatRefSchema,
-};
+}));
 export type WireInput = {
   conversationStarter?: { id: string } | null | undefined;
   chatWelcomeMessage?: { id: string } | null | undefined;
@@ -77,7 +78,7 @@ export type WireInput = {
   themeOverride?: Record<string, unknown> | null | undefined;
 };
 
-export const CreateReleaseSchema = z
+export const CreateReleaseSchema = lazySchema(() => z
   .strictObject({
     /** Required unless `title` names the release. */
     name: NameSchema.optional(),
@@ -95,7 +96,7 @@ export const CreateReleaseSchema = z
   })
   .superRefine((body, ctx) => {
     if (body.name === undefined && body.title === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Name the release: name or title is required' });
-  });
+  }));
 export type CreateReleaseInput = z.infer<typeof CreateReleaseSchema>;
 
 /**
@@ -103,7 +104,7 @@ export type CreateReleaseInput = z.infer<typeof CreateReleaseSchema>;
  * the result is checked as a whole; `mcpConfig` and `fallbackAssistants` are replaced (null clears).
  * `status` moves between draft and archived; only publish makes a release active.
  */
-export const UpdateReleaseSchema = z
+export const UpdateReleaseSchema = lazySchema(() => z
   .strictObject({
     name: NameSchema.optional(),
     status: ReleaseStatusSchema.optional(),
@@ -123,36 +124,36 @@ export const UpdateReleaseSchema = z
     if (body.status === 'active') {
       ctx.addIssue({ code: 'custom', path: ['status'], message: 'Publish the release (POST /api/v1/releases/{releaseId}/publish) to make it active' });
     }
-  });
+  }));
 export type UpdateReleaseInput = z.infer<typeof UpdateReleaseSchema>;
 
-export const CloneReleaseSchema = z
+export const CloneReleaseSchema = lazySchema(() => z
   .strictObject({
     toWorkspaceId: IdSchema,
     name: NameSchema.optional(),
     /** Old RAG collection id → id in the target workspace (CLI `--rag-id-map`). */
     ragIdMap: z.record(IdSchema, IdSchema).optional(),
-  });
+  }));
 export type CloneReleaseInput = z.infer<typeof CloneReleaseSchema>;
 
-export const DeriveThemeSchema = z
+export const DeriveThemeSchema = lazySchema(() => z
   .strictObject({
     /** A site address (http or https) or the id of another release of the workspace. */
     from: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
     /** Store the derived theme on the release (default true); false only answers it. */
     apply: z.boolean().default(true),
-  });
+  }));
 export type DeriveThemeInput = z.infer<typeof DeriveThemeSchema>;
 
-export const ReleaseListQuerySchema = PageQuerySchema.extend({ status: ReleaseStatusSchema.optional() });
+export const ReleaseListQuerySchema = lazySchema(() => PageQuerySchema.extend({ status: ReleaseStatusSchema.optional() }));
 export type ReleaseListQuery = z.infer<typeof ReleaseListQuerySchema>;
 
-export const ReleaseParamsSchema = z.object({ releaseId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const ReleaseParamsSchema = lazySchema(() => z.object({ releaseId: z.string().check(z.minLength(1), z.maxLength(200)) }));
 
 // Responses.
 
-export const ReleaseAnswerSchema = ReleaseWireSchema.extend({ config: ReleaseConfigInputSchema });
-export const ReleaseListSchema = pageSchema(ReleaseAnswerSchema);
-export const ReleaseDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export const ReleaseAnswerSchema = lazySchema(() => ReleaseWireSchema.extend({ config: ReleaseConfigInputSchema }));
+export const ReleaseListSchema = lazySchema(() => pageSchema(ReleaseAnswerSchema));
+export const ReleaseDeletedSchema = lazySchema(() => z.object({ id: z.string(), deleted: z.literal(true) }));
 export const ThemeAnswerSchema = ThemeSchema;
 export const BootstrapAnswerSchema = ReleaseBootstrapSchema;

@@ -1,6 +1,7 @@
 // The style pattern routes (command-line group `style-pattern`, emulator-defined): CRUD; the list
 // filters by `releaseId`. Releases named must be the workspace's (else 404).
 import { notFound } from '../../core/errors.js';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { defineRoute, workspaceOf, type RouteAuth, type RouteDef } from '../../core/route.js';
 import { StylePatternSchema } from '../../types/qa.js';
 import { QaDeletedSchema } from '../../types/qa-inputs.js';
@@ -28,7 +29,7 @@ export function stylePatternRoutes(store: StylePatternStore, hasRelease: Release
       summary: 'List style patterns (optionally those applied to one release)',
       auth: read,
       query: PatternListQuerySchema,
-      response: pageSchema(StylePatternSchema),
+      response: lazySchema(() => pageSchema(StylePatternSchema)),
       handler: async ({ principal, query }) => paginate(await store.list(workspaceOf(principal), query.releaseId), query),
     }),
     defineRoute({

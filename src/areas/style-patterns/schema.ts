@@ -1,5 +1,6 @@
 // Style pattern inputs (emulator-defined, command-line group `style-pattern`): named style rules and the releases they apply to (public in service-emulator/types).
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { PageQuerySchema } from '../workspaces/public.js';
 
 export {
@@ -9,5 +10,5 @@ export {
   type UpdateStylePattern as UpdatePatternInput,
 } from '../../types/qa-inputs.js';
 
-export const PatternParamsSchema = z.object({ patternId: z.string().check(z.minLength(1), z.maxLength(200)) });
-export const PatternListQuerySchema = PageQuerySchema.extend({ releaseId: z.string().check(z.minLength(1), z.maxLength(200)).optional() });
+export const PatternParamsSchema = lazySchema(() => z.object({ patternId: z.string().check(z.minLength(1), z.maxLength(200)) }));
+export const PatternListQuerySchema = lazySchema(() => PageQuerySchema.extend({ releaseId: z.string().check(z.minLength(1), z.maxLength(200)).optional() }));

@@ -1,6 +1,7 @@
 // Thread-prefix routes: versioned documents under /api/v1/thread-prefixes (emulator-defined), and
 // the real workspace-mount create `POST /white-label/{ws}/thread-prefix {prefix: string[]}` → `_id`.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { forbidden } from '../../core/errors.js';
 import { defineRoute, workspaceOf, type Principal, type RouteAuth, type RouteDef } from '../../core/route.js';
 import { ThreadPrefixSchema, ThreadPrefixVersionSchema, docsPage } from '../../types/threads.js';
@@ -62,7 +63,7 @@ export function prefixRoutes(prefixes: ThreadPrefixStore): RouteDef[] {
       auth: read,
       emulatorDefined: true,
       query: PrefixListQuerySchema,
-      response: docsPage(ThreadPrefixSchema),
+      response: lazySchema(() => docsPage(ThreadPrefixSchema)),
       handler: async ({ principal, query }) => docsList(await prefixes.list(workspaceOf(principal)), query),
     }),
     defineRoute({
@@ -122,7 +123,7 @@ export function prefixRoutes(prefixes: ThreadPrefixStore): RouteDef[] {
       auth: read,
       emulatorDefined: true,
       params: PrefixParamsSchema,
-      response: z.object({ prefixId: z.string(), versions: z.array(ThreadPrefixVersionSchema) }),
+      response: lazySchema(() => z.object({ prefixId: z.string(), versions: z.array(ThreadPrefixVersionSchema) })),
       handler: async ({ principal, params }) => ({ prefixId: params.prefixId, versions: must(await prefixes.versions(workspaceOf(principal), params.prefixId)) }),
     }),
     defineRoute({

@@ -1,15 +1,16 @@
 // The threads scenario section (`workspaces[].threads`): chat threads with their messages (one may
 // start archived, shared, annotated) and thread prefixes with their version history and a draft.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { validationError } from '../../core/errors.js';
 import { loadTokenizer, type ChatThreadStore } from '../chat/public.js';
 import type { ReleaseStore } from '../releases/public.js';
 import type { ThreadPrefixStore } from './prefix-store.js';
 import { PrefixLinesSchema } from './schema.js';
 
-const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const Id = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(200)));
 
-const ChatDocSchema = z
+const ChatDocSchema = lazySchema(() => z
   .strictObject({
     id: Id.optional(),
     releaseId: Id,
@@ -21,9 +22,9 @@ const ChatDocSchema = z
     archived: z.boolean().default(false),
     metadata: z.record(z.string(), z.unknown()).default({}),
     messages: z.array(z.strictObject({ role: z.enum(['user', 'assistant', 'system']), content: z.string().check(z.minLength(1), z.maxLength(100_000)) })).default([]),
-  });
+  }));
 
-const PrefixDocSchema = z
+const PrefixDocSchema = lazySchema(() => z
   .strictObject({
     id: Id.optional(),
     title: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
@@ -31,13 +32,13 @@ const PrefixDocSchema = z
     versions: z.array(PrefixLinesSchema).min(1).max(100),
     /** A pending draft (unpublished lines); the current version's lines when absent. */
     draft: PrefixLinesSchema.optional(),
-  });
+  }));
 
-export const ThreadsSectionSchema = z
+export const ThreadsSectionSchema = lazySchema(() => z
   .strictObject({
     chats: z.array(ChatDocSchema).default([]),
     prefixes: z.array(PrefixDocSchema).default([]),
-  });
+  }));
 export type ThreadsSection = z.infer<typeof ThreadsSectionSchema>;
 
 export interface ThreadsHandle {

@@ -1,21 +1,22 @@
 // GET /api/v1/quota: an end user's QuotaStatus (emulator-defined; the spec names the type only).
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { notFound, validationError } from '../../core/errors.js';
 import { defineRoute, type EndUserPrincipal, type RouteDef } from '../../core/route.js';
 import type { EmbedAuth } from '../embed-auth/public.js';
 import { ServedTierLimitsSchema } from '../embed-auth/public.js';
 import type { ReleaseStore } from '../releases/public.js';
 
-const QuotaQuery = z.object({ releaseId: z.string().min(1).max(200).optional() });
+const QuotaQuery = lazySchema(() => z.object({ releaseId: z.string().min(1).max(200).optional() }));
 
-const Counters = z.object({ messagesThisMonth: z.number(), messagesToday: z.number(), messagesThisHour: z.number() });
-export const QuotaAnswerSchema = z.object({
+const Counters = lazySchema(() => z.object({ messagesThisMonth: z.number(), messagesToday: z.number(), messagesThisHour: z.number() }));
+export const QuotaAnswerSchema = lazySchema(() => z.object({
   tier: z.string(),
   usage: Counters.extend({ currentConversationLength: z.number() }),
   remaining: Counters,
   exceeded: z.boolean(),
   limits: ServedTierLimitsSchema,
-});
+}));
 
 export function quotaRoutes(auth: EmbedAuth, releases: ReleaseStore): RouteDef[] {
   return [

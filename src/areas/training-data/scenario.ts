@@ -1,13 +1,14 @@
 // The training-data scenario section (`workspaces[].trainingData`): sets placed in any state at the
 // scenario's `now`; a queued or running one is continued by the clock.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { TrainingPairSchema, TrainingSourceSchema } from '../../types/model-lifecycle.js';
 import { DEFAULT_MAX_PAIRS, MAX_PAIRS } from './schema.js';
 import type { TrainingDataStore } from './store.js';
 
-const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const Id = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(200)));
 
-export const TrainingDataDocSchema = z
+export const TrainingDataDocSchema = lazySchema(() => z
   .strictObject({
     id: Id.optional(),
     title: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -23,9 +24,9 @@ export const TrainingDataDocSchema = z
     if ((doc.status === 'queued' || doc.status === 'running') && doc.sources.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['sources'], message: 'A queued or running set needs the sources it reads' });
     }
-  });
+  }));
 
-export const TrainingDataSectionSchema = z.array(TrainingDataDocSchema);
+export const TrainingDataSectionSchema = lazySchema(() => z.array(TrainingDataDocSchema));
 export type TrainingDataSection = z.infer<typeof TrainingDataSectionSchema>;
 
 export async function loadTrainingData(workspaceId: string, section: TrainingDataSection, store: TrainingDataStore) {

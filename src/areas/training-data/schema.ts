@@ -1,5 +1,6 @@
 // Request and answer schemas of the training-data routes (emulator-defined shapes; the public ones live in service-emulator/types).
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { TrainingDataSetSchema, TrainingPairSchema } from '../../types/model-lifecycle.js';
 import { PageQuerySchema, pageSchema } from '../workspaces/public.js';
 
@@ -16,9 +17,9 @@ export {
   type TrainingDataGenerate as GenerateInput,
 } from '../../types/lifecycle-inputs.js';
 
-const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const Id = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(200)));
 
-export const TrainingDataParamsSchema = z.object({ trainingDataId: Id });
-export const TrainingDataListSchema = pageSchema(TrainingDataSetSchema);
+export const TrainingDataParamsSchema = lazySchema(() => z.object({ trainingDataId: Id }));
+export const TrainingDataListSchema = lazySchema(() => pageSchema(TrainingDataSetSchema));
 export const TrainingDataListQuerySchema = PageQuerySchema;
-export const PairsPageSchema = pageSchema(TrainingPairSchema);
+export const PairsPageSchema = lazySchema(() => pageSchema(TrainingPairSchema));

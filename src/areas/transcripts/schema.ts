@@ -1,5 +1,6 @@
 // Transcript request and response shapes (spec sections 2 and 4), and their paging limits.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 
 /** Transcript list paging (emulator-defined: the spec does not name the parameters). */
 export const LIST_DEFAULT_LIMIT = 20;
@@ -12,9 +13,9 @@ export const PREVIEW_MAX_CHARS = 200;
 export const MAX_MESSAGES_PER_CREATE = 1000;
 export const MAX_CONTENT_CHARS = 200_000;
 
-export const MessageRoleSchema = z.enum(['user', 'assistant', 'system', 'tool']);
+export const MessageRoleSchema = lazySchema(() => z.enum(['user', 'assistant', 'system', 'tool']));
 
-const ObjectSchema = z.record(z.string(), z.unknown());
+const ObjectSchema = lazySchema(() => z.record(z.string(), z.unknown()));
 
 /** Fields the service computes; a client may not set them. (`workspaceId` is the SDK's: checked, not stored.) */
 const READ_ONLY_FIELDS = ['_id', 'id', 'messageCount', 'lastMessageTimestamp', 'firstMessage', 'lastMessage', 'pagination', 'createdAt', 'updatedAt'];
@@ -28,7 +29,7 @@ function rejectFields(fields: string[]) {
   };
 }
 
-export const MessageInputSchema = z
+export const MessageInputSchema = lazySchema(() => z
   .object({
     role: MessageRoleSchema,
     content: z.union([z.string().max(MAX_CONTENT_CHARS), ObjectSchema, z.array(z.unknown())]),
@@ -36,10 +37,10 @@ export const MessageInputSchema = z
     context: z.array(ObjectSchema).optional(),
   })
   .catchall(z.unknown())
-  .superRefine(rejectFields(RESERVED_MESSAGE_FIELDS));
+  .superRefine(rejectFields(RESERVED_MESSAGE_FIELDS)));
 export type MessageInput = z.infer<typeof MessageInputSchema>;
 
-export const CreateTranscriptSchema = z
+export const CreateTranscriptSchema = lazySchema(() => z
   .object({
     title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)).optional(),
     locked: z.boolean().optional(),
@@ -53,37 +54,37 @@ export const CreateTranscriptSchema = z
     releaseId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
   })
   .catchall(z.unknown())
-  .superRefine(rejectFields(READ_ONLY_FIELDS));
+  .superRefine(rejectFields(READ_ONLY_FIELDS)));
 export type CreateTranscriptInput = z.infer<typeof CreateTranscriptSchema>;
 
 const int = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
-export const ListQuerySchema = z.object({
+export const ListQuerySchema = lazySchema(() => z.object({
   page: int(1, 1_000_000, 1),
   limit: int(1, LIST_MAX_LIMIT, LIST_DEFAULT_LIMIT),
   /** The server SDK's `list(workspaceId, …)`: must be the caller's workspace. */
   workspaceId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
   /** A `nextCursor` from an earlier page (PaginatedResponse); wins over `page`. */
   cursor: z.string().max(200).optional(),
-});
+}));
 
-export const MessagesQuerySchema = z.object({
+export const MessagesQuerySchema = lazySchema(() => z.object({
   limit: int(1, MESSAGES_MAX_LIMIT, MESSAGES_DEFAULT_LIMIT),
   offset: int(0, 1_000_000_000, 0),
-});
+}));
 
-export const TranscriptParamsSchema = z.object({ transcriptId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const TranscriptParamsSchema = lazySchema(() => z.object({ transcriptId: z.string().check(z.minLength(1), z.maxLength(200)) }));
 
 // Responses (used by tests and the OpenAPI document).
 
-export const MessagePreviewSchema = z.object({
+export const MessagePreviewSchema = lazySchema(() => z.object({
   role: z.string(),
   timestamp: z.number().int(),
   content: z.string().max(PREVIEW_MAX_CHARS).optional(),
-});
+}));
 
-export const TranscriptListItemSchema = z
+export const TranscriptListItemSchema = lazySchema(() => z
   .object({
     _id: z.string(),
     title: z.string(),
@@ -96,9 +97,9 @@ export const TranscriptListItemSchema = z
     firstMessage: MessagePreviewSchema.nullable(),
     lastMessage: MessagePreviewSchema.nullable(),
   })
-  .catchall(z.unknown());
+  .catchall(z.unknown()));
 
-export const TranscriptListSchema = z.object({
+export const TranscriptListSchema = lazySchema(() => z.object({
   /** PaginatedResponse (the server SDK reads `data`), beside the spec's `transcripts`/`pagination`. */
   data: z.array(TranscriptListItemSchema),
   hasMore: z.boolean(),
@@ -112,18 +113,18 @@ export const TranscriptListSchema = z.object({
     totalPages: z.number().int(),
     hasMore: z.boolean(),
   }),
-});
+}));
 
-export const TranscriptMessageSchema = z
+export const TranscriptMessageSchema = lazySchema(() => z
   .object({
     role: z.string(),
     content: z.union([z.string(), ObjectSchema, z.array(z.unknown())]),
     timestamp: z.string(),
     context: z.array(ObjectSchema),
   })
-  .catchall(z.unknown());
+  .catchall(z.unknown()));
 
-export const TranscriptSingleSchema = z
+export const TranscriptSingleSchema = lazySchema(() => z
   .object({
     _id: z.string(),
     hideConversationStarters: z.boolean(),
@@ -136,22 +137,22 @@ export const TranscriptSingleSchema = z
       hasMore: z.boolean(),
     }),
   })
-  .catchall(z.unknown());
+  .catchall(z.unknown()));
 
-export const StatusOkSchema = z.object({ status: z.literal('ok') });
+export const StatusOkSchema = lazySchema(() => z.object({ status: z.literal('ok') }));
 
 /** A stored message as an append or a read answers it: `_id` names it. */
-export const StoredMessageSchema = TranscriptMessageSchema.extend({ _id: z.string() });
+export const StoredMessageSchema = lazySchema(() => TranscriptMessageSchema.extend({ _id: z.string() }));
 
 /** POST …/messages: the spec's `status` and the stored message the server SDK reads. */
-export const MessageAddedSchema = z.object({ status: z.literal('ok'), message: StoredMessageSchema });
+export const MessageAddedSchema = lazySchema(() => z.object({ status: z.literal('ok'), message: StoredMessageSchema }));
 
 /** The server SDK's `ingestBatch`: items recorded in one call, all or none. */
 export const MAX_INGEST_ITEMS = 1000;
 
-const ReleaseRef = z.string().check(z.minLength(1), z.maxLength(200));
+const ReleaseRef = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(200)));
 
-export const IngestItemSchema = z
+export const IngestItemSchema = lazySchema(() => z
   .object({
     role: MessageRoleSchema,
     content: z.union([z.string().max(MAX_CONTENT_CHARS), ObjectSchema, z.array(z.unknown())]),
@@ -162,17 +163,17 @@ export const IngestItemSchema = z
     context: z.array(ObjectSchema).optional(),
   })
   .catchall(z.unknown())
-  .superRefine(rejectFields(RESERVED_MESSAGE_FIELDS));
+  .superRefine(rejectFields(RESERVED_MESSAGE_FIELDS)));
 export type IngestItem = z.infer<typeof IngestItemSchema>;
 
-export const IngestBatchSchema = z.object({
+export const IngestBatchSchema = lazySchema(() => z.object({
   workspaceId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
   /** When given, the transcript in the path. */
   transcriptId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
   /** Applied to every item that does not set its own (`metadata` keys merge, the item's win). */
   defaults: z.object({ release: ReleaseRef.optional(), metadata: ObjectSchema.optional() }).optional(),
   items: z.array(IngestItemSchema).min(1).max(MAX_INGEST_ITEMS, `At most ${MAX_INGEST_ITEMS} items per batch`),
-});
+}));
 export type IngestBatchInput = z.infer<typeof IngestBatchSchema>;
 
-export const IngestBatchAnswerSchema = z.object({ inserted: z.number().check(z.int(), z.nonnegative()), messageIds: z.array(z.string()) });
+export const IngestBatchAnswerSchema = lazySchema(() => z.object({ inserted: z.number().check(z.int(), z.nonnegative()), messageIds: z.array(z.string()) }));

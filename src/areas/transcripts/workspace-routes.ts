@@ -2,6 +2,7 @@
 // stores for a member's access token (viewers read, editors and up write) and for the workspace's
 // own keys. The server SDK in `accessToken` mode needs it (REAL-WIRE section 9).
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { defineRoute, workspaceOf, type RouteAuth, type RouteDef } from '../../core/route.js';
 import {
   CreateTranscriptSchema,
@@ -23,8 +24,8 @@ const BASE = '/api/v1/workspaces/:workspaceId/transcripts';
 /** A public Divinci extension README (server SDK 0.1.10) names this mount for OAuth callers. */
 const REAL_CLIENT = 'https://sdk.divinci.ai/server/transcripts/ (accessToken mode; REAL-WIRE section 9)';
 
-const WorkspaceParams = z.object({ workspaceId: z.string().min(1).max(200) });
-const TranscriptParams = WorkspaceParams.extend({ transcriptId: z.string().min(1).max(200) });
+const WorkspaceParams = lazySchema(() => z.object({ workspaceId: z.string().min(1).max(200) }));
+const TranscriptParams = lazySchema(() => WorkspaceParams.extend({ transcriptId: z.string().min(1).max(200) }));
 
 const read: RouteAuth = { kind: 'workspace', level: 'read', param: 'workspaceId', permission: 'transcript:read', feature: 'transcripts' };
 const write: RouteAuth = { kind: 'workspace', level: 'write', param: 'workspaceId', permission: 'transcript:write', feature: 'transcripts' };

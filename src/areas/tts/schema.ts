@@ -1,12 +1,13 @@
 // Request and answer schemas of the text-to-speech routes (emulator-defined).
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { TtsVoiceSchema } from '../../types/audio.js';
 import { pageSchema } from '../workspaces/public.js';
 
 /** The longest text one request speaks (about 200 words, over a minute of speech). */
 export const MAX_TTS_CHARACTERS = 1000;
 
-export const TtsRequestSchema = z
+export const TtsRequestSchema = lazySchema(() => z
   .strictObject({
     text: z
       .string()
@@ -16,6 +17,6 @@ export const TtsRequestSchema = z
     voiceId: z.string().check(z.minLength(1), z.maxLength(100)).optional(),
     /** Only WAV (16 kHz, 16-bit PCM, mono). */
     format: z.literal('wav').default('wav'),
-  });
+  }));
 
-export const VoiceListSchema = pageSchema(TtsVoiceSchema);
+export const VoiceListSchema = lazySchema(() => pageSchema(TtsVoiceSchema));

@@ -1,5 +1,6 @@
 // Workspace clone job shapes (emulator-defined; the spec names the command but not its states).
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { WorkspaceNameSchema } from '../workspaces/public.js';
 
 export const CLONE_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
@@ -9,16 +10,16 @@ export type CloneStatus = (typeof CLONE_STATUSES)[number];
 export const CLONE_RUNNING_AFTER_MS = 500;
 export const CLONE_COMPLETED_AFTER_MS = 2000;
 
-const VectorIds = z.union([
+const VectorIds = lazySchema(() => z.union([
   z.array(z.string().check(z.minLength(1), z.maxLength(200))).max(100),
   // The command line passes a comma-separated list.
   z
     .string()
     .max(10_000)
     .transform((text) => text.split(',').map((id) => id.trim()).filter((id) => id.length > 0)),
-]);
+]));
 
-export const CloneWorkspaceSchema = z
+export const CloneWorkspaceSchema = lazySchema(() => z
   .strictObject({
     name: WorkspaceNameSchema.optional(),
     /** The command line's `--title`. */
@@ -27,14 +28,14 @@ export const CloneWorkspaceSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.name === undefined && value.title === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Required (or title)' });
-  });
+  }));
 export type CloneWorkspaceInput = z.infer<typeof CloneWorkspaceSchema>;
 
-export const WorkspaceParamsSchema = z.object({ workspaceId: z.string().check(z.minLength(1), z.maxLength(200)) });
-export const JobParamsSchema = z.object({ jobId: z.string().check(z.minLength(1), z.maxLength(200)) });
-export const WorkspaceJobParamsSchema = WorkspaceParamsSchema.extend({ jobId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const WorkspaceParamsSchema = lazySchema(() => z.object({ workspaceId: z.string().check(z.minLength(1), z.maxLength(200)) }));
+export const JobParamsSchema = lazySchema(() => z.object({ jobId: z.string().check(z.minLength(1), z.maxLength(200)) }));
+export const WorkspaceJobParamsSchema = lazySchema(() => WorkspaceParamsSchema.extend({ jobId: z.string().check(z.minLength(1), z.maxLength(200)) }));
 
-export const CloneJobSchema = z.object({
+export const CloneJobSchema = lazySchema(() => z.object({
   jobId: z.string(),
   status: z.enum(CLONE_STATUSES),
   sourceWorkspaceId: z.string(),
@@ -44,5 +45,5 @@ export const CloneJobSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
-});
+}));
 export type CloneJob = z.infer<typeof CloneJobSchema>;

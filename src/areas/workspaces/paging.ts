@@ -1,16 +1,17 @@
 // PaginatedResponse<T> for the emulator-defined management lists: `limit` with an opaque `cursor`
 // (or a 1-based `page`), answered as {data, hasMore, nextCursor?, total}.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { validationError } from '../../core/errors.js';
 
 export const PAGE_DEFAULT_LIMIT = 20;
 export const PAGE_MAX_LIMIT = 100;
 
-export const PageQuerySchema = z.object({
+export const PageQuerySchema = lazySchema(() => z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_MAX_LIMIT).default(PAGE_DEFAULT_LIMIT),
   cursor: z.string().min(1).max(200).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-});
+}));
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
 export interface Page<T> {

@@ -1,5 +1,6 @@
 // Workspace request and response shapes (spec section 2 `Workspace`; routes emulator-defined).
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { WorkspaceLimitsSchema, WorkspaceSchema, WorkspaceSettingsSchema } from '../../types/identity.js';
 import { PageQuerySchema, pageSchema } from './paging.js';
 
@@ -17,13 +18,13 @@ export const SETTING_KEYS = ['defaultModel', 'defaultTemperature', 'analyticsEna
 
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
-export const WorkspaceNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
-export const WorkspaceDescriptionSchema = z.string().max(2000);
-const SlugSchema = z.string().regex(SLUG_PATTERN, 'A slug is 1 to 63 lowercase letters, digits and dashes, starting with a letter or digit');
+export const WorkspaceNameSchema = lazySchema(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(200)));
+export const WorkspaceDescriptionSchema = lazySchema(() => z.string().max(2000));
+const SlugSchema = lazySchema(() => z.string().regex(SLUG_PATTERN, 'A slug is 1 to 63 lowercase letters, digits and dashes, starting with a letter or digit'));
 
 /** Settings as a client writes them; `null` clears one on update. */
-const SettingsInputSchema = WorkspaceSettingsSchema.strict();
-const SettingsPatchSchema = z
+const SettingsInputSchema = lazySchema(() => WorkspaceSettingsSchema.strict());
+const SettingsPatchSchema = lazySchema(() => z
   .object({
     defaultModel: z.string().check(z.minLength(1), z.maxLength(200)).nullable(),
     defaultTemperature: z.number().check(z.gte(0), z.lte(2)).nullable(),
@@ -32,18 +33,18 @@ const SettingsPatchSchema = z
     notificationEmail: z.email().nullable(),
   })
   .partial()
-  .strict();
+  .strict());
 
-export const CreateWorkspaceSchema = z
+export const CreateWorkspaceSchema = lazySchema(() => z
   .strictObject({
     name: WorkspaceNameSchema,
     description: WorkspaceDescriptionSchema.optional(),
     slug: SlugSchema.optional(),
     settings: SettingsInputSchema.optional(),
-  });
+  }));
 export type CreateWorkspaceInput = z.infer<typeof CreateWorkspaceSchema>;
 
-export const UpdateWorkspaceSchema = z
+export const UpdateWorkspaceSchema = lazySchema(() => z
   .object({
     name: WorkspaceNameSchema,
     description: WorkspaceDescriptionSchema.nullable(),
@@ -51,16 +52,16 @@ export const UpdateWorkspaceSchema = z
     settings: SettingsPatchSchema,
   })
   .partial()
-  .strict();
+  .strict());
 export type UpdateWorkspaceInput = z.infer<typeof UpdateWorkspaceSchema>;
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
-export const WorkspaceParamsSchema = z.object({ workspaceId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const WorkspaceParamsSchema = lazySchema(() => z.object({ workspaceId: z.string().check(z.minLength(1), z.maxLength(200)) }));
 
 export const WorkspaceListQuerySchema = PageQuerySchema;
 
 export { WorkspaceSchema, WorkspaceLimitsSchema };
-export const WorkspaceListSchema = pageSchema(WorkspaceSchema);
+export const WorkspaceListSchema = lazySchema(() => pageSchema(WorkspaceSchema));
 
 /** Answer of DELETE /api/v1/workspaces/{id} (emulator-defined). */
-export const WorkspaceDeletedSchema = z.object({ status: z.literal('ok'), id: z.string() });
+export const WorkspaceDeletedSchema = lazySchema(() => z.object({ status: z.literal('ok'), id: z.string() }));

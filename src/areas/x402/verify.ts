@@ -5,14 +5,15 @@
 // exact amount, validity window on the emulator clock, single-use nonce, the EIP-712 signature
 // recovering `from`) except the payer's on-chain balance, and "settles" with a deterministic hash.
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
 import { NETWORKS, type NetworkName } from './networks.js';
 
-const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'A 20-byte hex address');
-const Uint = z.string().regex(/^\d{1,78}$/, 'A decimal integer string');
+const Address = lazySchema(() => z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'A 20-byte hex address'));
+const Uint = lazySchema(() => z.string().regex(/^\d{1,78}$/, 'A decimal integer string'));
 
-export const X402PaymentSchema = z.object({
+export const X402PaymentSchema = lazySchema(() => z.object({
   x402Version: z.literal(1),
   scheme: z.literal('exact'),
   network: z.enum(['base', 'base-sepolia']),
@@ -27,16 +28,16 @@ export const X402PaymentSchema = z.object({
       nonce: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'A 32-byte hex nonce'),
     }),
   }),
-});
+}));
 export type X402Payment = z.infer<typeof X402PaymentSchema>;
 
 /** The emulator's earlier, unsigned stand-in (kept for existing callers). */
-export const LegacyPaymentSchema = z.object({
+export const LegacyPaymentSchema = lazySchema(() => z.object({
   x402Version: z.string(),
   network: z.enum(['base', 'base-sepolia']),
   amountMicro: z.number().int().nonnegative(),
   payer: z.string().min(1).optional(),
-});
+}));
 export type LegacyPayment = z.infer<typeof LegacyPaymentSchema>;
 
 /** Why a payment was refused: the x402 facilitators' `invalidReason` words. */

@@ -3,6 +3,7 @@
 // secrets masked (GET /__emulator/dashboard/requests, …/requests/{seq}). Like every control
 // route they act on the world the `x-emulator-world` header names.
 import { z } from 'zod';
+import { lazySchema } from '../../types/lazy-schema.js';
 import { notFound } from '../../core/errors.js';
 import { defineRoute, type RouteDef } from '../../core/route.js';
 import type { ControlPort } from '../port.js';
@@ -14,42 +15,42 @@ const control = { tag: 'emulator-control', auth: { kind: 'none' }, emulatorDefin
 
 export const STATE_PAGE_MAX = 200;
 
-const StateParamsSchema = z.object({ kind: z.enum(STATE_KINDS) });
-const StateQuerySchema = z
+const StateParamsSchema = lazySchema(() => z.object({ kind: z.enum(STATE_KINDS) }));
+const StateQuerySchema = lazySchema(() => z
   .object({
     limit: z.coerce.number().int().min(1).max(STATE_PAGE_MAX).default(50),
     /** The offset of the page's first row, as `nextCursor` gave it. */
     cursor: z.string().regex(/^\d{1,9}$/, 'A cursor is the nextCursor of the previous page').optional(),
     workspaceId: z.string().min(1).max(200).optional(),
   })
-  .strict();
+  .strict());
 
-export const StatePageSchema = z.object({
+export const StatePageSchema = lazySchema(() => z.object({
   kind: z.enum(STATE_KINDS),
   data: z.array(z.record(z.string(), z.unknown())),
   hasMore: z.boolean(),
   nextCursor: z.string().optional(),
   total: z.number().int(),
-});
+}));
 
-const NumberedEntrySchema = JournalEntrySchema.extend({
+const NumberedEntrySchema = lazySchema(() => JournalEntrySchema.extend({
   seq: z.number().int(),
   hasExchange: z.boolean(),
-});
+}));
 
-const BodySchema = z.object({
+const BodySchema = lazySchema(() => z.object({
   contentType: z.string().nullable(),
   text: z.string().nullable(),
   truncated: z.boolean(),
   note: z.string().optional(),
-});
-const HeadersSchema = z.array(z.tuple([z.string(), z.string()]));
+}));
+const HeadersSchema = lazySchema(() => z.array(z.tuple([z.string(), z.string()])));
 
-export const JournalExchangeSchema = z.object({
+export const JournalExchangeSchema = lazySchema(() => z.object({
   entry: NumberedEntrySchema,
   request: z.object({ headers: HeadersSchema, body: BodySchema }).nullable(),
   response: z.object({ headers: HeadersSchema, body: BodySchema }).nullable(),
-});
+}));
 
 export function dashboardDataRoutes(world: ControlPort): RouteDef[] {
   return [
@@ -74,8 +75,8 @@ export function dashboardDataRoutes(world: ControlPort): RouteDef[] {
       method: 'GET',
       path: '/__emulator/dashboard/requests',
       summary: 'The request journal with each entry’s seq (to open it), the newest `limit` entries, oldest first',
-      query: z.object({ limit: z.coerce.number().int().min(1).max(JOURNAL_CAPACITY).optional() }).strict(),
-      response: z.object({ data: z.array(NumberedEntrySchema), hasMore: z.boolean(), total: z.number().int() }),
+      query: lazySchema(() => z.object({ limit: z.coerce.number().int().min(1).max(JOURNAL_CAPACITY).optional() }).strict()),
+      response: lazySchema(() => z.object({ data: z.array(NumberedEntrySchema), hasMore: z.boolean(), total: z.number().int() })),
       handler: ({ query }) => {
         const { entries, total } = world.journal.numbered(query.limit);
         return { data: entries, hasMore: total > entries.length, total };
@@ -86,7 +87,7 @@ export function dashboardDataRoutes(world: ControlPort): RouteDef[] {
       method: 'GET',
       path: '/__emulator/dashboard/requests/:seq',
       summary: 'One journal entry opened: request and answer headers and bodies (text, first 16 KB), secrets masked',
-      params: z.object({ seq: z.coerce.number().int().min(1) }),
+      params: lazySchema(() => z.object({ seq: z.coerce.number().int().min(1) })),
       response: JournalExchangeSchema,
       handler: async ({ params }) => {
         const found = await world.journal.exchange(params.seq);
