@@ -1,6 +1,7 @@
 // A lazy schema is built on first use and is, for everything that reads it, the same schema as the
 // eager one: the same parse results and issues, the same JSON Schema (named parts stay $refs), the
 // same metadata and `instanceof`.
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.js';
@@ -89,5 +90,14 @@ describe('lazySchema', () => {
     expect(z.globalRegistry.get(lazy.Extended)).toEqual({ description: 'a transcript with more' });
     expect(Object.keys(lazy.Transcript.shape)).toEqual(['title', 'messages', 'last', 'tags']);
     expect(lazy.Role.options).toEqual(['user', 'assistant']);
+  });
+
+  it('prints as the schema behind it (console.log, util.inspect)', () => {
+    // Fresh schemas each: zod binds a method on its first read, and what is bound shows in the print.
+    const builds = [() => z.enum(['user', 'assistant']), () => z.strictObject({ role: z.string(), at: z.number().int().optional() })];
+    for (const build of builds) {
+      for (const depth of [0, 2]) expect(inspect(lazySchema(build), { depth })).toBe(inspect(build(), { depth }));
+    }
+    expect(inspect(lazySchema(builds[0]!))).toMatch(/^ZodEnum \{/);
   });
 });

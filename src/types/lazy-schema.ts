@@ -10,6 +10,9 @@ interface Internals {
 
 let processors: Record<string, Processor> | undefined;
 
+/** Node's util.inspect hook, by its registered name (no node: import: this module runs in browsers too). */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
 /** zod's JSON Schema processor of each schema type, as `z.toJSONSchema` hands them to a schema. */
 function jsonSchemaProcessors(): Record<string, Processor> {
   if (processors === undefined) {
@@ -58,7 +61,11 @@ export function lazySchema<T extends object>(build: () => T): T {
     }
     return real;
   };
-  const standIn: T = new Proxy(Object.create(null) as T, {
+  // util.inspect (console.log) formats a proxy's own target, not through its traps: the target
+  // shows the schema behind it. A configurable symbol, so the traps may leave it out.
+  const shell = Object.create(null) as T;
+  Object.defineProperty(shell, INSPECT, { configurable: true, value: (depth: number, options: object, inspect: (v: unknown, o: object) => string) => inspect(target(), { ...options, depth }) });
+  const standIn: T = new Proxy(shell, {
     get: (_, key, receiver) => Reflect.get(target(), key, receiver),
     set: (_, key, value) => Reflect.set(target(), key, value),
     has: (_, key) => Reflect.has(target(), key),
