@@ -94,7 +94,7 @@ describe('lazySchema', () => {
 
   it('prints as the schema behind it (console.log, util.inspect)', () => {
     // Fresh schemas each: zod binds a method on its first read, and what is bound shows in the print.
-    const builds = [() => z.enum(['user', 'assistant']), () => z.strictObject({ role: z.string(), at: z.number().int().optional() })];
+    const builds: (() => z.ZodType)[] = [() => z.enum(['user', 'assistant']), () => z.strictObject({ role: z.string(), at: z.number().int().optional() })];
     for (const build of builds) {
       for (const depth of [0, 2]) expect(inspect(lazySchema(build), { depth })).toBe(inspect(build(), { depth }));
     }
