@@ -106,29 +106,6 @@ interface Hit {
 /** Best first; equal scores keep segment, then position, order (a total order: no ties left). */
 const before = (a: Hit, b: Hit) => a.score > b.score || (a.score === b.score && (a.segment < b.segment || (a.segment === b.segment && a.doc < b.doc)));
 
-/**
- * Scratch space reused by every search (one search runs at a time): a chunk's BM25 sum so far,
- * whether it was touched, and the touched chunks in touch order. Grown to the largest segment.
- */
-let sums = new Float64Array(1024);
-let touched = new Uint8Array(1024);
-let order = new Int32Array(1024);
-
-/** Per touched chunk and query term, the term's frequency (pruned segments only). */
-let termTfs = new Int32Array(1024);
-
-function reserveTermTfs(size: number): void {
-  if (size > termTfs.length) termTfs = new Int32Array(Math.max(size, termTfs.length * 2));
-}
-
-function reserve(size: number): void {
-  if (size <= sums.length) return;
-  const grown = Math.max(size, sums.length * 2);
-  sums = new Float64Array(grown);
-  touched = new Uint8Array(grown);
-  order = new Int32Array(grown);
-}
-
 /** Puts `hit` into `best` (sorted, at most `limit` long) when it ranks among the first `limit`. */
 function offer(best: Hit[], limit: number, hit: Hit): void {
   if (best.length === limit && !before(hit, best[limit - 1] as Hit)) return;
@@ -188,41 +165,159 @@ function extremesOf(list: Postings, lengths: ArrayLike<number>): { maxTf: number
   return known;
 }
 
-
-/** Where `doc` is in ascending `docs`, or -1. */
-function find(docs: ArrayLike<number>, doc: number): number {
-  let low = 0;
-  let high = docs.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    const at = docs[mid] as number;
-    if (at < doc) low = mid + 1;
-    else if (at > doc) high = mid - 1;
-    else return mid;
+/** The first index from `from` on where ascending `docs` reaches `doc` (`docs.length` when none): galloping, then halving. */
+function seek(docs: ArrayLike<number>, from: number, doc: number): number {
+  if (from >= docs.length || (docs[from] as number) >= doc) return from;
+  let low = from + 1;
+  let step = 1;
+  let high = low;
+  while (high < docs.length && (docs[high] as number) < doc) {
+    low = high + 1;
+    step *= 2;
+    high = from + step;
   }
-  return -1;
+  if (high > docs.length) high = docs.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((docs[mid] as number) < doc) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
-/** The share of the floor the skipped terms' bounds may reach together (see rankSegments). */
-const PRUNE_SHARE = 0.5;
-
 /** Counts of the pruned path, for the tests that check it is taken and changes nothing. */
-export const rankCounters = { segmentsPruned: 0, listsSkipped: 0 };
+export const rankCounters = { segmentsPruned: 0, listsSkipped: 0, chunksSkipped: 0 };
+
+/**
+ * Per query term, reused by every search (one search runs at a time): its postings in the segment
+ * at hand, where its cursor stands, its idf and bound, and its contribution to the chunk at hand.
+ * Terms past MAX_TERMS are dropped from a query.
+ */
+const MAX_TERMS = 32;
+const termDocs: ArrayLike<number>[] = new Array(MAX_TERMS).fill(new Int32Array(0));
+const termTfs: ArrayLike<number>[] = new Array(MAX_TERMS).fill(new Int32Array(0));
+const cursors = new Int32Array(MAX_TERMS);
+const idfs = new Float64Array(MAX_TERMS);
+const bounds = new Float64Array(MAX_TERMS);
+const parts = new Float64Array(MAX_TERMS);
+/** The terms present in the segment at hand, weakest bound first, and their bounds summed from the weakest. */
+const byBound = new Int32Array(MAX_TERMS);
+const boundSums = new Float64Array(MAX_TERMS);
+
+/**
+ * Readies the scratch for one segment: each present term's postings, cursor and bound, the present
+ * terms by bound. Returns how many of the query's `terms` the segment holds.
+ */
+function prepare(segment: Segment, terms: readonly string[], averageLength: number): number {
+  let present = 0;
+  for (let t = 0; t < terms.length; t++) {
+    parts[t] = 0;
+    const list = segment.postings.get(terms[t] as string);
+    if (!list) continue;
+    termDocs[t] = list.docs;
+    termTfs[t] = list.tfs;
+    cursors[t] = 0;
+    const { maxTf, minLength } = extremesOf(list, segment.lengths);
+    const lowNorm = K1 * (1 - B + (B * minLength) / averageLength);
+    bounds[t] = (idfs[t] as number) * ((maxTf * (K1 + 1)) / (maxTf + lowNorm)) * (1 + 1e-9);
+    // Insertion by bound (ties keep query order): a handful of terms.
+    let j = present++;
+    while (j > 0 && (bounds[byBound[j - 1] as number] as number) > (bounds[t] as number)) {
+      byBound[j] = byBound[j - 1] as number;
+      j--;
+    }
+    byBound[j] = t;
+  }
+  for (let j = 0, sum = 0; j < present; j++) boundSums[j] = sum += bounds[byBound[j] as number] as number;
+  return present;
+}
+
+/**
+ * Offers the chunks of the prepared segment (number `at` in search order) to `best`, document at a
+ * time. Terms byBound[0 .. weak - 1] are not essential: their bounds together stay below `floor`
+ * (what a chunk needs to enter a full list), so only chunks holding an essential term are visited.
+ */
+function visit(segment: Segment, at: number, terms: number, present: number, best: Hit[], limit: number, norm: Float64Array): void {
+  let floor = best.length === limit ? floorOf((best[limit - 1] as Hit).score) : 0;
+  let weak = 0;
+  while (weak < present && (boundSums[weak] as number) < floor) weak++;
+  const weakAtStart = weak;
+  while (weak < present) {
+    // The next chunk holding an essential term.
+    let doc = 0x7fffffff;
+    for (let j = weak; j < present; j++) {
+      const t = byBound[j] as number;
+      const docs = termDocs[t] as ArrayLike<number>;
+      const cursor = cursors[t] as number;
+      if (cursor < docs.length && (docs[cursor] as number) < doc) doc = docs[cursor] as number;
+    }
+    if (doc === 0x7fffffff) break;
+    const docNorm = norm[doc] as number;
+    let sum = 0;
+    for (let j = weak; j < present; j++) {
+      const t = byBound[j] as number;
+      const docs = termDocs[t] as ArrayLike<number>;
+      const cursor = cursors[t] as number;
+      if (cursor < docs.length && docs[cursor] === doc) {
+        const tf = (termTfs[t] as ArrayLike<number>)[cursor] as number;
+        sum += parts[t] = (idfs[t] as number) * ((tf * (K1 + 1)) / (tf + docNorm));
+        cursors[t] = cursor + 1;
+      } else parts[t] = 0;
+    }
+    // The weak terms, strongest first, looked up while the chunk could still reach the floor.
+    let j = weak - 1;
+    for (; j >= 0 && sum + (boundSums[j] as number) >= floor; j--) {
+      const t = byBound[j] as number;
+      const docs = termDocs[t] as ArrayLike<number>;
+      const cursor = seek(docs, cursors[t] as number, doc);
+      cursors[t] = cursor;
+      if (cursor < docs.length && docs[cursor] === doc) {
+        const tf = (termTfs[t] as ArrayLike<number>)[cursor] as number;
+        sum += parts[t] = (idfs[t] as number) * ((tf * (K1 + 1)) / (tf + docNorm));
+      } else parts[t] = 0;
+    }
+    if (j >= 0 || sum < floor) {
+      rankCounters.chunksSkipped++;
+      continue;
+    }
+    // The exact score: contributions added in query order from 0 (the full scoring's bits).
+    let bm25 = 0;
+    let first = true;
+    for (let t = 0; t < terms; t++) {
+      const part = parts[t] as number;
+      if (part === 0) continue;
+      bm25 = first ? part : bm25 + part;
+      first = false;
+    }
+    if (!(bm25 > 0) || bm25 < floor) continue;
+    const score = rounded(bm25);
+    if (best.length === limit && score < (best[limit - 1] as Hit).score) continue;
+    offer(best, limit, { score, segment: at, doc });
+    if (best.length === limit) {
+      floor = floorOf((best[limit - 1] as Hit).score);
+      while (weak < present && (boundSums[weak] as number) < floor) weak++;
+    }
+  }
+  if (weak > 0) {
+    rankCounters.segmentsPruned++;
+    rankCounters.listsSkipped += weak > weakAtStart ? weak : weakAtStart;
+  }
+}
 
 /**
  * The chunks of `segments` (in the order given, then by position) that contain any term of
  * `query`, best first; equal scores keep that order. BM25 statistics are over all their chunks.
- * The arithmetic is term by term in query order, as when every chunk was scored in turn, so the
- * scores are the same to the last bit. Only the best `limit` are kept while scoring: no candidate
- * list is built or sorted, so a search costs the postings of its terms and little else.
+ * A chunk's score adds its terms' contributions in query order from 0, as when every chunk was
+ * scored in turn, so the scores are the same to the last bit; only the best `limit` are kept.
  *
- * Dynamic pruning (MaxScore): once `limit` hits are held, a term whose best possible contribution,
- * added to those of the terms weaker than it, cannot lift a chunk to the last hit's score is not
- * read in full; the chunks found through the other terms that could still make it are then scored
- * exactly, every term looked up in query order. The hits and scores are those of the full scoring.
+ * Dynamic pruning (MaxScore, document at a time): each term has a bound in a segment (its idf, its
+ * largest frequency, its shortest chunk). Once `limit` hits are held, the weakest terms whose bounds
+ * together stay below what the last hit needs are not essential: only chunks holding an essential
+ * term are visited, and the other terms are looked up (strongest first) only while the chunk could
+ * still make it. A chunk that cannot enter the list is never scored; the list is that of the full scoring.
  */
 export function rankSegments(segments: readonly Segment[], query: string, limit: number): TextHit[] {
-  const terms = [...new Set(textTerms(query))].slice(0, 32);
+  const terms = [...new Set(textTerms(query))].slice(0, MAX_TERMS);
   let count = 0;
   let lengthSum = 0;
   for (const segment of segments) {
@@ -231,117 +326,18 @@ export function rankSegments(segments: readonly Segment[], query: string, limit:
   }
   if (terms.length === 0 || count === 0 || limit <= 0) return [];
   const averageLength = lengthSum / count || 1;
-  const idf = terms.map((term) => {
+  for (let t = 0; t < terms.length; t++) {
     let df = 0;
-    for (const segment of segments) df += segment.postings.get(term)?.docs.length ?? 0;
-    return Math.log(1 + (count - df + 0.5) / (df + 0.5));
-  });
+    for (const segment of segments) df += segment.postings.get(terms[t] as string)?.docs.length ?? 0;
+    idfs[t] = Math.log(1 + (count - df + 0.5) / (df + 0.5));
+  }
   const best: Hit[] = [];
-  const lists: (Postings | undefined)[] = new Array(terms.length);
-  const bounds: number[] = new Array(terms.length);
-  const essential: boolean[] = new Array(terms.length);
   for (let at = 0; at < segments.length; at++) {
     const segment = segments[at] as Segment;
-    reserve(segment.ids.length);
-    const norm = normsOf(segment, averageLength);
-    let present = 0;
-    for (let t = 0; t < terms.length; t++) {
-      lists[t] = segment.postings.get(terms[t] as string);
-      if (lists[t]) present++;
-    }
-    if (present === 0) continue;
-    const full = best.length === limit;
-    const floor = full ? floorOf((best[limit - 1] as Hit).score) : 0;
-    // Which terms must be read in full: all of them until the list is full; then every term but
-    // the weakest ones whose best contributions together stay below the floor.
-    let skipped = 0;
-    let skippedBound = 0;
-    for (let t = 0; t < terms.length; t++) essential[t] = true;
-    if (full && present > 1) {
-      for (let t = 0; t < terms.length; t++) {
-        const list = lists[t];
-        if (!list) {
-          bounds[t] = 0;
-          continue;
-        }
-        const { maxTf, minLength } = extremesOf(list, segment.lengths);
-        const lowNorm = K1 * (1 - B + (B * minLength) / averageLength);
-        bounds[t] = (idf[t] as number) * ((maxTf * (K1 + 1)) / (maxTf + lowNorm)) * (1 + 1e-9);
-      }
-      const byBound = terms.map((_, t) => t).filter((t) => lists[t]).sort((x, y) => (bounds[x] as number) - (bounds[y] as number));
-      for (const t of byBound) {
-        // Every term may go: then no chunk of this segment can reach the floor at all. Skipping stops
-        // at half the floor: past it, so many chunks stay in doubt that scoring them exactly (each
-        // skipped term looked up) costs more than reading the skipped lists.
-        if (skippedBound + (bounds[t] as number) >= floor * PRUNE_SHARE) break;
-        skippedBound += bounds[t] as number;
-        essential[t] = false;
-        skipped++;
-      }
-    }
-    let n = 0;
-    if (skipped > 0) reserveTermTfs(segment.ids.length * terms.length);
-    for (let t = 0; t < terms.length; t++) {
-      const list = lists[t];
-      if (!list || !essential[t]) continue;
-      const weight = idf[t] as number;
-      const { docs, tfs } = list;
-      for (let i = 0; i < docs.length; i++) {
-        const doc = docs[i] as number;
-        const tf = tfs[i] as number;
-        // A first term starts from 0, as `(scores.get(doc) ?? 0) + x` did: the same bits.
-        if (touched[doc] === 0) {
-          touched[doc] = 1;
-          sums[doc] = 0;
-          order[n++] = doc;
-          if (skipped > 0) termTfs.fill(0, doc * terms.length, (doc + 1) * terms.length);
-        }
-        sums[doc] = (sums[doc] as number) + weight * ((tf * (K1 + 1)) / (tf + (norm[doc] as number)));
-        if (skipped > 0) termTfs[doc * terms.length + t] = tf;
-      }
-    }
-    if (skipped > 0) {
-      rankCounters.segmentsPruned++;
-      rankCounters.listsSkipped += skipped;
-    }
-    let low = best.length === limit ? floorOf((best[limit - 1] as Hit).score) : 0;
-    for (let i = 0; i < n; i++) {
-      const doc = order[i] as number;
-      touched[doc] = 0;
-      let bm25 = sums[doc] as number;
-      if (skipped > 0) {
-        // Not every term was read: only a chunk that could still make it is scored, exactly.
-        if (bm25 + skippedBound < floor) continue;
-        bm25 = exactScore(lists, essential, idf, norm, doc);
-      }
-      if (!(bm25 > 0) || bm25 < low) continue;
-      const score = rounded(bm25);
-      if (best.length === limit && score < (best[limit - 1] as Hit).score) continue;
-      offer(best, limit, { score, segment: at, doc });
-      if (best.length === limit) low = floorOf((best[limit - 1] as Hit).score);
-    }
+    const present = prepare(segment, terms, averageLength);
+    if (present > 0) visit(segment, at, terms.length, present, best, limit, normsOf(segment, averageLength));
   }
   return best.map(({ score, segment, doc }) => ({ chunkId: (segments[segment] as Segment).ids[doc] as string, score }));
-}
-
-/** One chunk's BM25, its terms looked up and added in query order from 0 (the full scoring's bits). */
-function exactScore(lists: readonly (Postings | undefined)[], essential: readonly boolean[], idf: readonly number[], norm: Float64Array, doc: number): number {
-  let sum: number | undefined;
-  const terms = lists.length;
-  for (let t = 0; t < terms; t++) {
-    const list = lists[t];
-    if (!list) continue;
-    // A term read in full left its frequency in the scratch (0: not in this chunk); the others are looked up.
-    let tf: number;
-    if (essential[t]) tf = termTfs[doc * terms + t] as number;
-    else {
-      const i = find(list.docs, doc);
-      tf = i < 0 ? 0 : (list.tfs[i] as number);
-    }
-    if (tf === 0) continue;
-    sum = (sum ?? 0) + (idf[t] as number) * ((tf * (K1 + 1)) / (tf + (norm[doc] as number)));
-  }
-  return sum ?? 0;
 }
 
 /**

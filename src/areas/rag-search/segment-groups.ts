@@ -2,7 +2,7 @@
 // query term up in a few big segments instead of one small one per file. A merged segment is the
 // concatenation of its members (chunk order kept, postings ascending), so BM25 statistics, scores
 // and the order of equal scores are exactly those of the members searched one by one.
-import type { Segment } from './full-text.js';
+import type { Postings, Segment } from './full-text.js';
 
 /** A group closes when it holds this many chunks: big enough to make lookups rare, small enough to rebuild quickly. */
 const GROUP_CHUNKS = 8192;
@@ -49,7 +49,10 @@ export function mergeSegments(members: readonly Segment[]): Segment {
     }
     offset += member.ids.length;
   }
-  return { fileSeq: (members[0] as Segment).fileSeq, ids, lengths, lengthSum, postings };
+  // The same shape as an analysed segment's postings, so the scoring loop sees one kind of object.
+  const packed = new Map<string, Postings>();
+  for (const [term, { docs, tfs, maxTf, minLength }] of postings) packed.set(term, { docs, tfs, maxTf, minLength });
+  return { fileSeq: (members[0] as Segment).fileSeq, ids, lengths, lengthSum, postings: packed };
 }
 
 /**
