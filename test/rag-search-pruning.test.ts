@@ -7,11 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../src/index.js';
 import { SeededRandom } from '../src/seed/random.js';
-import { rankCounters, textTerms } from '../src/areas/rag-search/full-text.js';
+import { rankCounters } from '../src/areas/rag-search/full-text.js';
+import { analyseChunk, referenceRank, type AnalysedChunk } from './support/bm25-reference.js';
 
 const SECRET = `svc_${'P7r8U9n0E1'.repeat(9).slice(0, 87)}`;
-const K1 = 1.2;
-const B = 0.75;
 
 /** Files of sections drawn from topics, words every section shares, stop words and word forms. */
 function corpus() {
@@ -61,34 +60,6 @@ function corpus() {
   return { scenario, queries, files: targets.flatMap((t) => t.files.map((f) => ({ id: f.id, targetId: t.id }))) };
 }
 
-interface Chunk {
-  id: string;
-  length: number;
-  counts: Map<string, number>;
-}
-
-/** Exhaustive BM25 over `chunks` (in file, then position, order), as the search was before segments. */
-function exhaustive(chunks: readonly Chunk[], query: string, limit: number): { chunkId: string; score: number }[] {
-  const terms = [...new Set(textTerms(query))].slice(0, 32);
-  if (terms.length === 0 || chunks.length === 0) return [];
-  const averageLength = chunks.reduce((sum, c) => sum + c.length, 0) / chunks.length || 1;
-  const idf = terms.map((term) => {
-    const df = chunks.filter((c) => c.counts.has(term)).length;
-    return Math.log(1 + (chunks.length - df + 0.5) / (df + 0.5));
-  });
-  const hits: { chunkId: string; score: number; at: number }[] = [];
-  chunks.forEach((c, at) => {
-    let bm25: number | undefined;
-    terms.forEach((term, t) => {
-      const tf = c.counts.get(term);
-      if (tf !== undefined) bm25 = (bm25 ?? 0) + (idf[t] as number) * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * c.length) / averageLength)));
-    });
-    if (bm25 !== undefined && bm25 > 0) hits.push({ chunkId: c.id, score: Math.round((bm25 / (bm25 + 1)) * 1e6) / 1e6, at });
-  });
-  hits.sort((x, y) => y.score - x.score || x.at - y.at);
-  return hits.slice(0, limit).map(({ chunkId, score }) => ({ chunkId, score }));
-}
-
 describe.each(['sqlite', 'pglite'] as const)('full-text search against exhaustive BM25: %s', (storage) => {
   const { scenario, queries, files } = corpus();
   let emulator: Emulator;
@@ -98,19 +69,16 @@ describe.each(['sqlite', 'pglite'] as const)('full-text search against exhaustiv
     return (await res.json()) as Record<string, unknown>;
   };
   /** Each file's chunks by position, analysed, in file order. */
-  const chunksOf = new Map<string, Chunk[]>();
+  const chunksOf = new Map<string, AnalysedChunk[]>();
 
   beforeAll(async () => {
     emulator = await createEmulator({ scenario, storage });
     for (const file of files) {
-      const chunks: Chunk[] = [];
+      const chunks: AnalysedChunk[] = [];
       for (let offset = 0; ; offset += 100) {
         const page = (await get(`/api/v1/rag/files/${file.id}/chunks?limit=100&offset=${offset}`)) as { chunks: { _id: string; content: string }[]; pagination: { hasMore: boolean } };
         for (const chunk of page.chunks) {
-          const terms = textTerms(chunk.content);
-          const counts = new Map<string, number>();
-          for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-          chunks.push({ id: chunk._id, length: terms.length, counts });
+          chunks.push(analyseChunk(chunk._id, chunk.content));
         }
         if (!page.pagination.hasMore) break;
       }
@@ -120,7 +88,7 @@ describe.each(['sqlite', 'pglite'] as const)('full-text search against exhaustiv
   afterAll(() => emulator.close());
 
   it('answers every query in every scope at every limit with the exhaustive hits, scores and order', async () => {
-    const scopes: { query: string; chunks: Chunk[] }[] = [
+    const scopes: { query: string; chunks: AnalysedChunk[] }[] = [
       { query: '', chunks: files.flatMap((f) => chunksOf.get(f.id)!) },
       ...['target_0', 'target_1'].map((target) => ({ query: `&collectionId=${target}`, chunks: files.filter((f) => f.targetId === target).flatMap((f) => chunksOf.get(f.id)!) })),
       ...['file_0_1', 'file_1_3'].map((id) => ({ query: `&fileId=${id}`, chunks: chunksOf.get(id)! })),
@@ -135,17 +103,17 @@ describe.each(['sqlite', 'pglite'] as const)('full-text search against exhaustiv
         const limit = limits[(i + compared) % limits.length];
         const body = (await get(`/api/v1/rag/search?q=${encodeURIComponent(q)}${limit === undefined ? '' : `&limit=${limit}`}${scope.query}`)) as { results: { chunkId: string; score: number }[] };
         const actual = body.results.map(({ chunkId, score }) => ({ chunkId, score }));
-        if (JSON.stringify(actual) !== JSON.stringify(exhaustive(scope.chunks, q, limit ?? 10))) differences++;
+        if (JSON.stringify(actual) !== JSON.stringify(referenceRank(scope.chunks, q, limit ?? 10))) differences++;
         compared++;
       }
     }
     expect(differences).toBe(0);
     // topK stands for limit when limit is absent.
     const byTopK = (await get(`/api/v1/rag/search?q=backup&topK=3`)) as { results: { chunkId: string; score: number }[] };
-    expect(byTopK.results.map(({ chunkId, score }) => ({ chunkId, score }))).toEqual(exhaustive(scopes[0]!.chunks, 'backup', 3));
+    expect(byTopK.results.map(({ chunkId, score }) => ({ chunkId, score }))).toEqual(referenceRank(scopes[0]!.chunks, 'backup', 3));
     // Stop words alone and unknown words find nothing; the pruned path was taken and changed nothing.
-    expect(exhaustive(scopes[0]!.chunks, 'the of and', 10)).toEqual([]);
-    expect(exhaustive(scopes[0]!.chunks, 'zyzzyva', 10)).toEqual([]);
+    expect(referenceRank(scopes[0]!.chunks, 'the of and', 10)).toEqual([]);
+    expect(referenceRank(scopes[0]!.chunks, 'zyzzyva', 10)).toEqual([]);
     expect(rankCounters.chunksSkipped).toBeGreaterThan(skipped + 1000);
   }, 120_000);
 });

@@ -4,49 +4,12 @@
 // the dynamic pruning (MaxScore: weak terms not read in full once the top list is full) included.
 import { describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../seed/random.js';
-import { buildSegment, rankCounters, rankSegments, textTerms, type TextChunk, type TextHit } from './full-text.js';
+import { buildSegment, rankCounters, rankSegments, type TextChunk } from './full-text.js';
 import { mergeSegments } from './segment-groups.js';
+import { analyseChunk, referenceRank } from '../../../test/support/bm25-reference.js';
 
-const K1 = 1.2;
-const B = 0.75;
-
-/** BM25 as it was before segments: each chunk's terms counted, scored term by term in query order. */
-interface Analysed {
-  id: string;
-  length: number;
-  counts: Map<string, number>;
-}
-
-function analyse(chunks: readonly TextChunk[]): Analysed[] {
-  return chunks.map((chunk) => {
-    const all = textTerms(chunk.content);
-    const counts = new Map<string, number>();
-    for (const term of all) counts.set(term, (counts.get(term) ?? 0) + 1);
-    return { id: chunk.id, length: all.length, counts };
-  });
-}
-
-function referenceRank(analysed: readonly Analysed[], query: string, limit: number): TextHit[] {
-  const terms = [...new Set(textTerms(query))].slice(0, 32);
-  if (terms.length === 0 || analysed.length === 0) return [];
-  const averageLength = analysed.reduce((sum, a) => sum + a.length, 0) / analysed.length || 1;
-  const idf = terms.map((term) => {
-    const df = analysed.filter((a) => a.counts.has(term)).length;
-    return Math.log(1 + (analysed.length - df + 0.5) / (df + 0.5));
-  });
-  const hits: { chunkId: string; score: number; at: number }[] = [];
-  analysed.forEach((a, at) => {
-    let bm25: number | undefined;
-    terms.forEach((term, t) => {
-      const tf = a.counts.get(term);
-      if (tf === undefined) return;
-      bm25 = (bm25 ?? 0) + (idf[t] as number) * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * a.length) / averageLength)));
-    });
-    if (bm25 !== undefined && bm25 > 0) hits.push({ chunkId: a.id, score: Math.round((bm25 / (bm25 + 1)) * 1e6) / 1e6, at });
-  });
-  hits.sort((x, y) => y.score - x.score || x.at - y.at);
-  return hits.slice(0, limit).map(({ chunkId, score }) => ({ chunkId, score }));
-}
+/** Each chunk's terms counted, for the reference. */
+const analyse = (chunks: readonly TextChunk[]) => chunks.map((chunk) => analyseChunk(chunk.id, chunk.content));
 
 /** A seeded corpus with topics, shared words and word forms, so scores tie and terms repeat. */
 function corpus(n: number): { chunks: TextChunk[]; queries: string[] } {
