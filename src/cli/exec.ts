@@ -104,12 +104,15 @@ function identityOf(emulator: Emulator, args: ExecArgs): ExecIdentity {
 /** Runs the command; resolves with its exit code (128+n for a signal, 127/126 when it cannot start). */
 function runChild(command: [string, ...string[]], env: NodeJS.ProcessEnv): Promise<{ code: number; exit: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env });
+    // Listen before the command starts: a signal sent as soon as the command shows signs of life
+    // (a busy machine may run it before this process gets the CPU back) would otherwise end this
+    // process with the command orphaned. Signal events come on a later turn, when `child` is set.
     const forwarded = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
     const forward = (signal: NodeJS.Signals) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     };
     for (const signal of forwarded) process.on(signal, forward);
+    const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env });
     const done = (result: { code: number; exit: string }) => {
       for (const signal of forwarded) process.off(signal, forward);
       resolve(result);
