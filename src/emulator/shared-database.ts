@@ -2,6 +2,7 @@
 // transaction once the database's lock is held, a process that sees another one's writes (the
 // driver's change counter moved) takes over the state kept in the meta rows and drops its caches.
 import type { Storage } from '../storage/storage.js';
+import { WatchedStorage } from '../storage/watched-storage.js';
 import { handlesWithoutSecrets } from './state-export.js';
 import type { Persistence } from './persistence.js';
 import type { World } from './world.js';
@@ -21,6 +22,8 @@ export function shareDatabase(raw: Storage, world: World, persistence: Persisten
   if (!isShared(raw)) return;
   const sameHandles = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   raw.onForeignChange = async () => {
+    // What was computed from rows at the old writeVersion (a kept state export) no longer holds.
+    if (world.storage instanceof WatchedStorage) world.storage.touch();
     const state = await persistence.read();
     if (!state) {
       // No world record yet (another process is loading its first): only the caches can be wrong.

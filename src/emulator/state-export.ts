@@ -12,7 +12,7 @@ import type { RandomState } from '../seed/random.js';
 import { hashSecret } from '../security/hash.js';
 import { SCHEMA_VERSION } from '../storage/schema.js';
 import { splitSections } from '../scenarios/sections.js';
-import type { TableDump } from '../storage/storage.js';
+import type { StorageSnapshot, TableDump } from '../storage/storage.js';
 import { VERSION } from '../version.js';
 import type { AdoptedState, World } from './world.js';
 
@@ -131,10 +131,49 @@ export function scenarioWithoutSecrets(scenario: Scenario): Scenario {
   };
 }
 
+/** Each world's last dump of its exported tables, and the storage's writeVersion it was taken at. */
+const kept = new WeakMap<World, { version: number; tables: TableDump }>();
+/** The dump of a snapshot's tables, taken while the storage held them (World.heldImage). */
+const ofImage = new WeakMap<StorageSnapshot, TableDump>();
+/** Dumps larger than this are not kept: a world of 100k rows should not hold a second copy of them. */
+const KEEP_ROWS = 20_000;
+
+/**
+ * The exported tables' rows. While the storage has not been written (its writeVersion has not
+ * moved), or holds a snapshot's tables unwritten since a restore, a dump taken then still holds
+ * and no table is read again; every caller gets its own copy.
+ */
+async function exportedTables(world: World): Promise<TableDump> {
+  const version = world.storage.writeVersion;
+  let last = kept.get(world);
+  if (version === undefined || last?.version !== version) {
+    const image = world.heldImage();
+    let tables = image && ofImage.get(image);
+    if (!tables) {
+      const dump = await world.storage.dump();
+      tables = {};
+      for (const name of world.exportedTables()) tables[name] = dump[name] ?? [];
+    }
+    last = { version: version ?? Number.NaN, tables };
+    // A write that ran beside the dump may or may not be in it: keep only a dump nothing overlapped.
+    if (version !== undefined && world.storage.writeVersion === version && rowCount(tables) <= KEEP_ROWS) {
+      kept.set(world, last);
+      if (image) ofImage.set(image, tables);
+    }
+  }
+  const copy: TableDump = {};
+  for (const [name, rows] of Object.entries(last.tables)) copy[name] = rows.map((row) => ({ ...row }));
+  return copy;
+}
+
+function rowCount(tables: TableDump): number {
+  let n = 0;
+  for (const rows of Object.values(tables)) n += rows.length;
+  return n;
+}
+
 export async function exportState(world: World): Promise<StateExport> {
-  const dump = await world.storage.dump();
-  const tables: TableDump = {};
-  for (const name of world.exportedTables()) tables[name] = dump[name] ?? [];
+  const tables = await exportedTables(world);
   const now = world.clock.now();
   return {
     formatVersion: STATE_FORMAT_VERSION,

@@ -54,6 +54,12 @@ export class WatchedStorage implements Storage {
     return this.writes;
   }
 
+  /** Rows changed under this wrapper (another process wrote to a shared database): moves writeVersion. */
+  touch(): void {
+    this.writes++;
+    this.changed();
+  }
+
   private wrote(sql: string): void {
     this.writes++;
     const keys = keyWrite(sql);

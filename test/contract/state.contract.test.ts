@@ -114,6 +114,27 @@ describe.each(MATRIX)('state export/import: $label', ({ driver, door: doorName }
     expect(door.emulator.handles.workspaces[0]!.apiKeys[0]!.secret).toBe(full);
   });
 
+  it('exports each write at once, and an export changed by its caller leaves the next one as it was', async () => {
+    const snapshot = await door.emulator.snapshot();
+    const first = await door.emulator.exportState();
+    const text = JSON.stringify(first);
+    // Unwritten storage is not read again (the dump is kept), but each caller owns what it gets.
+    for (const rows of Object.values(first.tables)) for (const row of rows) for (const column of Object.keys(row)) row[column] = 'changed by the caller';
+    first.tables.transcripts?.splice(0);
+    expect(JSON.stringify(await door.emulator.exportState())).toBe(text);
+    expect(await exportText()).toBe(text);
+    // A write moves it: the next export has the new row, through either way.
+    await door.fetch('/api/v1/transcripts', json({ title: 'Written between exports', messages: [] }, { 'x-api-key': full }));
+    const after = await door.emulator.exportState();
+    expect(JSON.stringify(after.tables.transcripts)).toContain('Written between exports');
+    expect(await exportText()).toBe(JSON.stringify(after));
+    // Restored, the tables are the snapshot's again (the clock too: nothing moved it).
+    await door.emulator.restore(snapshot);
+    expect(JSON.stringify(await door.emulator.exportState())).toBe(text);
+    await door.fetch('/api/v1/transcripts', json({ title: 'Written after the restore', messages: [] }, { 'x-api-key': full }));
+    expect(await exportText()).toContain('Written after the restore');
+  });
+
   it('refuses a snapshot from a newer formatVersion with 400, state untouched', async () => {
     const before = await exportText();
     const state = JSON.parse(before) as StateBody;

@@ -76,10 +76,15 @@ suite('two serve processes on one PostgreSQL database', () => {
   }, 60_000);
 
   it('reads through one what was written through the other, at once, with ids that never collide', async () => {
+    // B's state export before A writes: B keeps that dump while it sees no write, so A's must move it.
+    const exportedBefore = await call(b, 'GET', '/__emulator/state');
+    expect(exportedBefore.status).toBe(200);
     const made = await call(a, 'POST', '/api/v1/transcripts', { messages: [{ role: 'user', content: 'written through A' }] });
     expect(made.status).toBe(201);
     const id = made.body.transcript?._id ?? made.body._id;
     expect(typeof id).toBe('string');
+    expect(JSON.stringify(exportedBefore.body.tables)).not.toContain(id);
+    expect(JSON.stringify((await call(b, 'GET', '/__emulator/state')).body.tables)).toContain(id);
     const read = await call(b, 'GET', `/api/v1/transcripts/${id}`);
     expect(read.status).toBe(200);
     expect(JSON.stringify(read.body)).toContain('written through A');
