@@ -133,7 +133,7 @@ export function scenarioWithoutSecrets(scenario: Scenario): Scenario {
 
 /** Each world's last dump of its exported tables, and the storage's writeVersion it was taken at. */
 const kept = new WeakMap<World, { version: number; tables: TableDump }>();
-/** The dump of a snapshot's tables, taken while the storage held them (World.heldImage). */
+/** The dump of a snapshot's tables, taken while the storage held them (Storage.heldSnapshot). */
 const ofImage = new WeakMap<StorageSnapshot, TableDump>();
 /** Dumps larger than this are not kept: a world of 100k rows should not hold a second copy of them. */
 const KEEP_ROWS = 20_000;
@@ -147,7 +147,7 @@ async function exportedTables(world: World): Promise<TableDump> {
   const version = world.storage.writeVersion;
   let last = kept.get(world);
   if (version === undefined || last?.version !== version) {
-    const image = world.heldImage();
+    const image = world.storage.heldSnapshot;
     let tables = image && ofImage.get(image);
     if (!tables) {
       const dump = await world.storage.dump();

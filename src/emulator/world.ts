@@ -25,7 +25,7 @@ import { registerAreaSections, type MountedAreas } from './area-mount.js';
 import { mountWorldAreas } from './world-areas.js';
 import { UNEXPORTED_TABLES, exportState, importState, type StateExport } from './state-export.js';
 import type { RagFileState } from '../areas/rag-files/pipeline.js';
-import type { Storage, StorageSnapshot } from '../storage/storage.js';
+import type { Storage } from '../storage/storage.js';
 import { WatchedStorage } from '../storage/watched-storage.js';
 import { AnswerCache } from '../core/answer-cache.js';
 import { buildRoutes } from './routes.js';
@@ -89,8 +89,6 @@ export class World implements ControlPort {
   private requestCount = { service: 0, control: 0 };
   /** Whether `boot` came from a scenario load (not an imported state). */
   private bootLoaded = false;
-  /** See heldImage. */
-  private image: { version: number; storage: StorageSnapshot } | undefined;
   /** The start the last load was pinned to (`--now`), which a real-clock reset keeps. */
   private pinnedStart: number | undefined;
   /** Shared database (postgres): follows the other processes' writes at each turn (shared-database.ts). */
@@ -297,24 +295,9 @@ export class World implements ControlPort {
     }
   }
 
-  /**
-   * The storage snapshot whose tables the storage holds, while no write has moved it since: a
-   * state export kept for that snapshot still holds (state-export.ts).
-   */
-  heldImage(): StorageSnapshot | undefined {
-    return this.image !== undefined && this.image.version === this.storage.writeVersion ? this.image.storage : undefined;
-  }
-
-  private hold(version: number | undefined, storage: StorageSnapshot): void {
-    this.image = version !== undefined && version === this.storage.writeVersion ? { version, storage } : undefined;
-  }
-
   async snapshot(): Promise<WorldSnapshot> {
-    const version = this.storage.writeVersion;
-    const storage = await this.storage.snapshot();
-    this.hold(version, storage);
     return {
-      storage,
+      storage: await this.storage.snapshot(),
       random: this.random.state(),
       clock: this.clock.state(),
       limiter: this.rateLimiter.state(),
@@ -327,7 +310,6 @@ export class World implements ControlPort {
 
   async restore(snapshot: WorldSnapshot): Promise<void> {
     await this.storage.restore(snapshot.storage);
-    this.hold(this.storage.writeVersion, snapshot.storage);
     await this.takeOver(snapshot);
   }
 

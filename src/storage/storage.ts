@@ -34,4 +34,9 @@ export interface Storage {
    * value. Only the watching wrapper (watched-storage.ts) keeps it; drivers leave it undefined.
    */
   readonly writeVersion?: number;
+  /**
+   * The snapshot whose rows the storage holds, unwritten since it was taken or restored: what was
+   * computed from that snapshot's rows holds now. Kept by the watching wrapper only, like writeVersion.
+   */
+  readonly heldSnapshot?: StorageSnapshot;
 }

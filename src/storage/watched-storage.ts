@@ -40,6 +40,8 @@ export class WatchedStorage implements Storage {
   private keyWrites = 0;
   /** See Storage.writeVersion: moved by every write, restore and load, and never by a read. */
   private writes = 0;
+  /** The snapshot taken or restored last, and the writeVersion it held at. */
+  private held: { version: number; snapshot: StorageSnapshot } | undefined;
 
   /**
    * @param changed told before every write, and after every transaction, restore and load;
@@ -101,17 +103,29 @@ export class WatchedStorage implements Storage {
     });
   }
 
-  snapshot(): Promise<StorageSnapshot> {
-    return this.inner.snapshot();
+  /** See Storage.heldSnapshot. */
+  get heldSnapshot(): StorageSnapshot | undefined {
+    return this.held?.version === this.writes ? this.held.snapshot : undefined;
   }
 
-  restore(snapshot: StorageSnapshot): Promise<void> {
+  async snapshot(): Promise<StorageSnapshot> {
+    const version = this.writes;
+    const snapshot = await this.inner.snapshot();
+    // A write beside the snapshot may or may not be in it: hold only one nothing overlapped.
+    if (this.writes === version) this.held = { version, snapshot };
+    return snapshot;
+  }
+
+  async restore(snapshot: StorageSnapshot): Promise<void> {
     this.writes++;
     this.changed();
-    return this.inner.restore(snapshot).finally(() => {
+    try {
+      await this.inner.restore(snapshot);
+    } finally {
       this.writes++;
       this.changed();
-    });
+    }
+    this.held = { version: this.writes, snapshot };
   }
 
   dump(): Promise<TableDump> {
