@@ -110,6 +110,41 @@ describe('answer cache', () => {
     expect(cache.get('k')).toEqual({ status: 200, bodyText: '{}' });
   });
 
+  it('keeps a key found by secret while time passes, until its expiry changes its status (a clock set back too)', async () => {
+    const { AnswerCache } = await import('../src/core/answer-cache.js');
+    let now = 500;
+    let lookups = 0;
+    const stored = { id: 'k', workspaceId: 'ws', permissions: [], expiresAt: 1000 };
+    const plain = { id: 'p', workspaceId: 'ws', permissions: [], status: 'active' as const };
+    const keys = new AnswerCache().keyLookup(
+      {
+        findForAuth: async (secret) => {
+          lookups++;
+          if (secret === 'plain') return plain;
+          return { ...stored, status: now < stored.expiresAt ? ('active' as const) : ('expired' as const) };
+        },
+        touch: async () => undefined,
+      },
+      () => now,
+    );
+    const status = async (secret = 'expiring') => (await keys.findForAuth(secret))?.status;
+    expect(await status()).toBe('active');
+    now = 999;
+    expect(await status()).toBe('active');
+    expect(lookups).toBe(1);
+    now = 1000;
+    expect(await status()).toBe('expired');
+    now = 5000;
+    expect(await status()).toBe('expired');
+    expect(lookups).toBe(2);
+    now = 700;
+    expect(await status()).toBe('active');
+    expect(lookups).toBe(3);
+    // A key that never expires is found once, whatever the clock does.
+    for (now = 0; now < 10_000; now += 2500) expect(await status('plain')).toBe('active');
+    expect(lookups).toBe(4);
+  });
+
   it('keeps keys found by secret across writes to other tables, never across a write to a key or a rolled-back one', async () => {
     const { emulator, keyA, send } = await setup();
     const world = (emulator as unknown as { here: World }).here;

@@ -40,21 +40,20 @@ export class AnswerCache {
   }
 
   /**
-   * `keys` with `findForAuth` answered from memory while no key's rows were written and the clock
-   * stood (a key's status depends on the instant). `touch` still runs: when it writes, the memory
-   * empties.
+   * `keys` with `findForAuth` answered from memory while no key's rows were written and the status
+   * a key was found with still holds at the instant (`statusHolds`; a real clock moves every
+   * millisecond). `touch` still runs: when it writes, the memory empties.
    */
   keyLookup(keys: KeyLookup, now: () => number): KeyLookup {
     const memo: KeyLookup = {
       findForAuth: async (secret) => {
-        const at = `${now()}\u0000${secret}`;
-        const known = this.keys.get(at);
-        if (known) return known;
+        const known = this.keys.get(secret);
+        if (known && statusHolds(known, now())) return known;
         const version = this.keyGeneration;
         const found = await keys.findForAuth(secret);
         if (found && version === this.keyGeneration) {
           if (this.keys.size >= MAX_ENTRIES) this.keys = new Map();
-          this.keys.set(at, found);
+          this.keys.set(secret, found);
         }
         return found;
       },
@@ -89,4 +88,16 @@ function principalKey(principal: Principal): string {
 export function answerKey(routeId: string, request: Request, principal: Principal, now: number): string {
   const named = request.headers.get('x-workspace-id') ?? '';
   return `${routeId}\u0000${request.url}\u0000${principalKey(principal)}\u0000${named}\u0000${now}`;
+}
+
+/**
+ * Whether a key found earlier still has the status it was found with at `now`: only its expiry
+ * makes the status depend on the instant (an active key expires at `expiresAt`; a clock set back
+ * before it would make an expired one active again, so that one is looked up anew).
+ */
+function statusHolds(key: KeyForAuth, now: number): boolean {
+  if (key.expiresAt === undefined) return true;
+  if (key.status === 'active') return now < key.expiresAt;
+  if (key.status === 'expired') return now >= key.expiresAt;
+  return true;
 }

@@ -9,6 +9,8 @@ export interface KeyForAuth {
   id: string;
   workspaceId: string;
   status: 'active' | 'revoked' | 'expired';
+  /** When an active key expires (epoch ms): its status at any instant follows from this. */
+  expiresAt?: number;
   permissions: string[];
   rateLimit?: number;
   rateLimitPerDay?: number;
