@@ -85,7 +85,7 @@ export async function benchLoad(config = LOAD_CONFIG) {
         const body = await res.text();
         const ms = performance.now() - start;
         times.push(ms);
-        if (process.env.BENCH_LOAD_TRACE) trace.push([start - begin, ms, req.kind]);
+        if (process.env.BENCH_LOAD_TRACE) trace.push([start - begin, ms, req.kind, req.url.slice(base.length)]);
         (byKind[req.kind] ??= []).push(ms);
         if (res.status >= 300) {
           errors++;
@@ -132,6 +132,7 @@ export async function benchLoad(config = LOAD_CONFIG) {
     kinds,
     serverCpuMsPerRequest: server.cpuMs / times.length,
     serverEventLoopUtilization: server.eventLoopUtilization,
+    serverTime: server.serverTime,
   };
 }
 

@@ -265,6 +265,9 @@ row('Load errors + lost writes', `${load.errors} + ${load.lost} (of ${load.write
 // Not a target: the server's CPU per request and event-loop use, comparable between runs where wall
 // latencies are not (a closed loop of 100 clients waits ~100 × CPU per request whatever the order).
 row('Load server CPU per request (event loop busy)', `${load.serverCpuMsPerRequest.toFixed(2)} ms (${Math.round(load.serverEventLoopUtilization * 100)} %)`);
+// The rest of a client's latency is waiting to be read: 100 clients that never pause keep the server's
+// queue full (Little's law: mean latency ≈ clients / throughput).
+row('Load server time per request, parsed to answered: p50 / p99 / max', `${ms(load.serverTime.p50)} / ${ms(load.serverTime.p99)} / ${ms(load.serverTime.max)}`);
 }
 
 if (runs('startup')) {
