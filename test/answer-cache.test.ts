@@ -81,6 +81,35 @@ describe('answer cache', () => {
     await emulator.close();
   });
 
+  it('keeps a timeless answer across instants under the real clock: no row read for the repeat, a write seen at once', async () => {
+    const emulator = await createEmulator({ storage: ONE_DRIVER, clock: 'real', onInternalError: (err) => console.error(err) });
+    const key = emulator.handles.workspaces[0]!.apiKeys[0]!.secret!;
+    const send = (init: RequestInit = {}) =>
+      emulator.fetch(new Request(`${BASE}/api/v1/transcripts?limit=5`, { ...init, headers: { 'x-api-key': key, 'content-type': 'application/json' } }));
+    const storage = (emulator as unknown as { here: World }).here.storage;
+    let reads = 0;
+    const spy = <T extends 'all' | 'get'>(name: T) => {
+      const original = storage[name].bind(storage) as (...args: unknown[]) => unknown;
+      (storage as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => (reads++, original(...args));
+    };
+    spy('all');
+    spy('get');
+    try {
+      // The first call marks the key used (a write to api_keys): the second finds the key again.
+      const first = await text(await send());
+      expect(await text(await send())).toBe(first);
+      const at = emulator.clock.now();
+      while (emulator.clock.now() < at + 5) await new Promise((r) => setTimeout(r, 2));
+      reads = 0;
+      expect(await text(await send())).toBe(first);
+      expect(reads).toBe(0);
+      expect((await send({ method: 'POST', body: JSON.stringify({ title: 'Seen at once' }) })).status).toBe(201);
+      expect(await text(await send())).toContain('Seen at once');
+    } finally {
+      await emulator.close();
+    }
+  });
+
   it('still runs auth on every request: a revoked key is refused right after a cached answer', async () => {
     const { emulator, keyA, send } = await setup();
     await text(await send('/api/v1/transcripts', keyA));

@@ -1,6 +1,6 @@
 // Serialised answers of read-only GET routes that opt in (`RouteDef.cacheable`), reused while
 // nothing could have changed them: any storage write, load, reset, restore, import or control call
-// empties the cache, and the key holds the clock's instant. Auth, rate limits, request ids, CORS
+// empties the cache, and the key holds the clock's instant unless the route is timeless. Auth, rate limits, request ids, CORS
 // and the journal still run for every request; only the handler and its JSON are skipped.
 import type { KeyForAuth, KeyLookup } from './auth.js';
 import type { Principal } from './route.js';
@@ -83,11 +83,11 @@ function principalKey(principal: Principal): string {
 
 /**
  * The identity of an answer: the route, the whole URL (origin, path, query), the caller, the
- * workspace it names and the emulator instant.
+ * workspace it names and the emulator instant (none for a timeless route).
  */
-export function answerKey(routeId: string, request: Request, principal: Principal, now: number): string {
+export function answerKey(routeId: string, request: Request, principal: Principal, now: number | undefined): string {
   const named = request.headers.get('x-workspace-id') ?? '';
-  return `${routeId}\u0000${request.url}\u0000${principalKey(principal)}\u0000${named}\u0000${now}`;
+  return `${routeId}\u0000${request.url}\u0000${principalKey(principal)}\u0000${named}\u0000${now ?? 'any instant'}`;
 }
 
 /**

@@ -108,9 +108,9 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
       if (decision) headers = rateLimitHeaders(decision, deps.clock.now());
     }
     authorize(route.auth, principal);
-    // Same caller, URL, rows and instant: the same bytes, without the handler (answer-cache.ts).
+    // Same caller, URL, rows and instant (any instant for a timeless one): the same bytes, without the handler (answer-cache.ts).
     const cache = route.cacheable && route.method === 'GET' ? deps.answers : undefined;
-    const cacheKey = cache ? answerKey(`${route.method} ${route.path}`, request, principal, deps.clock.now()) : '';
+    const cacheKey = cache ? answerKey(`${route.method} ${route.path}`, request, principal, route.cacheable === 'timeless' ? undefined : deps.clock.now()) : '';
     const hit = cache?.get(cacheKey);
     if (hit) return withHeaders(jsonTextResponse(hit.bodyText, hit.status), headers);
     const version = cache?.version ?? 0;

@@ -161,9 +161,10 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   /**
    * A GET whose JSON answer depends only on the caller, the URL, the stored rows and the clock
    * (no random draws, no in-memory state, no writes): its serialised answer is reused until
-   * anything changes (src/core/answer-cache.ts).
+   * anything changes (src/core/answer-cache.ts). `'timeless'`: the clock is not among them either,
+   * so under the real clock, which moves every millisecond, the answer is kept across instants.
    */
-  cacheable?: boolean;
+  cacheable?: boolean | 'timeless';
   /** Writes run in one transaction unless a route opts out (the control API swaps whole states). */
   transactional?: boolean;
   handler: (input: RouteInput<B, Q, P>) => Promise<RouteResult> | RouteResult;

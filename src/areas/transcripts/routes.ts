@@ -45,7 +45,7 @@ export function transcriptRoutes(store: TranscriptStore): RouteDef[] {
       realClient: SDK_TRANSCRIPTS,
       query: ListQuerySchema,
       response: TranscriptListSchema,
-      cacheable: true,
+      cacheable: 'timeless',
       handler: ({ principal, query }) => {
         sameWorkspace(query.workspaceId, workspaceOf(principal));
         return listTranscripts(store, workspaceOf(principal), query);
@@ -73,7 +73,7 @@ export function transcriptRoutes(store: TranscriptStore): RouteDef[] {
       params: TranscriptParamsSchema,
       query: MessagesQuerySchema,
       response: TranscriptSingleSchema,
-      cacheable: true,
+      cacheable: 'timeless',
       handler: ({ principal, params, query }) => getTranscript(store, workspaceOf(principal), params.transcriptId, query.limit, query.offset),
     }),
     defineRoute({

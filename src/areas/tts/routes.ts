@@ -31,7 +31,7 @@ export function ttsRoutes(): RouteDef[] {
       auth: read,
       emulatorDefined: true,
       response: VoiceListSchema,
-      cacheable: true,
+      cacheable: 'timeless',
       handler: () => ({ data: VOICES.map(voiceAnswer), hasMore: false, total: VOICES.length }),
     }),
     defineRoute({
