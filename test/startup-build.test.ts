@@ -49,6 +49,18 @@ describe.skipIf(!built)('the code-cached core in dist/', () => {
     expect(JSON.parse(run.stdout)).toEqual({ answers: ['200 status', '404 error'], loaded: false });
   });
 
+  it("dist/prepared-scenarios.json holds each chunk's embedding as the embedding function gives it", async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { embed } = await import('../src/vector/embedding.js');
+    const { embeddings } = JSON.parse(await readFile(dist('prepared-scenarios.json'), 'utf8')) as { embeddings: Record<string, string> };
+    const texts = Object.keys(embeddings);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) {
+      const vector = embed(text);
+      expect(embeddings[text]).toBe(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64'));
+    }
+  });
+
   it('the testing harness creates its emulators with the same classes as dist/index.js (one copy per process)', async () => {
     const index = (await import(dist('index.js').href)) as typeof import('../src/index.js');
     const { createTestEmulator } = (await import(dist('testing/harness.js').href)) as typeof import('../src/testing/harness.js');
