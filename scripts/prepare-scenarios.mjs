@@ -1,8 +1,10 @@
 // Build step helper (scripts/bundle-dist.mjs, after the core is bundled): parses each built-in
 // scenario once and writes dist/prepared-scenarios.json (src/scenarios/prepared-scenarios.ts), keyed
 // by the hash of each resolved document and stamped with the core's build id, so the bundle made
-// in this same build skips zod's parse of an unchanged built-in scenario.
-import { readdir, rm, writeFile } from 'node:fs/promises';
+// in this same build skips zod's parse of an unchanged built-in scenario. It also holds the embedding
+// of each chunk text those scenarios place (little-endian float32, base64), so that bundle's first
+// emulator does not run the cold embedding function over its scenario's chunks.
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 
 export async function prepareScenarios(buildId) {
@@ -25,6 +27,31 @@ export async function prepareScenarios(buildId) {
     }
     scenarios[file.slice(0, -'.json'.length)] = { input: documentHash(doc), parsed: text };
   }
-  await writeFile(PREPARED_SCENARIOS_FILE, JSON.stringify({ buildId, scenarios }));
-  return { prepared: Object.keys(scenarios).length, skipped };
+  const embeddings = await chunkEmbeddings(SCENARIO_DIR);
+  await writeFile(PREPARED_SCENARIOS_FILE, JSON.stringify({ buildId, scenarios, embeddings }));
+  return { prepared: Object.keys(scenarios).length, skipped, embeddings: Object.keys(embeddings).length };
+}
+
+/** The embedding of every chunk text a built-in scenario with RAG files places, by text. */
+async function chunkEmbeddings(dir) {
+  const { createEmulator } = await import('../dist/emulator/create-emulator.js');
+  const { embed } = await import('../dist/vector/embedding.js');
+  const embeddings = Object.create(null);
+  for (const file of (await readdir(dir)).filter((f) => f.endsWith('.json')).sort()) {
+    if (!(await readFile(dir + file, 'utf8')).includes('"rag"')) continue;
+    // Exact search: nothing native is needed to place the chunks.
+    const emulator = await createEmulator({ scenario: file.slice(0, -'.json'.length), vectorSearch: 'exact', onNotice: () => {} });
+    try {
+      for (const { content } of (await emulator.exportState()).tables.rag_chunks ?? []) {
+        if (typeof content !== 'string' || Object.hasOwn(embeddings, content)) continue;
+        const vector = embed(content);
+        const bytes = Buffer.alloc(vector.length * 4);
+        vector.forEach((value, i) => bytes.writeFloatLE(value, i * 4));
+        embeddings[content] = bytes.toString('base64');
+      }
+    } finally {
+      await emulator.close();
+    }
+  }
+  return embeddings;
 }

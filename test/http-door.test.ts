@@ -74,4 +74,32 @@ describe('HTTP door connections', () => {
     const res = await send(server, new Agent(), 'GET', '/api/v1/transcripts', { host: 'bad host[' });
     expect(res.status).toBe(400);
   });
+
+  it('hands a custom core a request that passes for a Request, every member working', async () => {
+    let seen: Record<string, unknown> = {};
+    const door = await startServer(
+      {
+        async fetch(request: Request) {
+          seen = {
+            isRequest: request instanceof Request,
+            hasSignal: 'signal' in request,
+            aborted: request.signal.aborted,
+            cache: request.cache,
+            form: (await request.clone().formData()).get('a'),
+            text: await request.text(),
+            tag: Object.prototype.toString.call(request),
+          };
+          return new Response('ok');
+        },
+      },
+      { port: 0 },
+    );
+    try {
+      const res = await send(door, new Agent(), 'POST', '/anything', { 'content-type': 'application/x-www-form-urlencoded' }, 'a=1');
+      expect(res.text).toBe('ok');
+    } finally {
+      await door.close();
+    }
+    expect(seen).toEqual({ isRequest: true, hasSignal: true, aborted: false, cache: 'default', form: '1', text: 'a=1', tag: '[object Request]' });
+  });
 });

@@ -29,6 +29,39 @@ describe.skipIf(!built)('the code-cached core in dist/', () => {
     expect(run.stdout.trim()).toBe('false');
   });
 
+  // Reading the global Request or Response loads Node's fetch implementation (~70 ms): `serve`'s
+  // first answers come from the light request and answer classes, which link to them only when asked.
+  // The native packages load through require, not import() (which translates CommonJS with cjs-module-lexer).
+  it("a fresh process serves its first answers without loading Node's fetch implementation or the CommonJS export lexer", () => {
+    const code = `
+      const { createEmulator } = await import(${JSON.stringify(dist('index.js').href)});
+      const { startServer } = await import(${JSON.stringify(dist('adapters/node-server.js').href)});
+      const { get } = await import('node:http');
+      const emulator = await createEmulator({ clock: 'real', onNotice() {} });
+      const server = await startServer(emulator, { port: 0 });
+      const answer = (path) => new Promise((resolve, reject) => get(server.url + path, (res) => { let text = ''; res.on('data', (d) => (text += d)); res.on('end', () => resolve(res.statusCode + ' ' + Object.keys(JSON.parse(text))[0])); }).on('error', reject));
+      const answers = [await answer('/__emulator/health'), await answer('/api/v1/nothing-here')];
+      const loaded = process.moduleLoadList.some((m) => m.includes('undici') || m.includes('cjs-module-lexer'));
+      await server.close();
+      await emulator.close();
+      console.log(JSON.stringify({ answers, loaded }));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ answers: ['200 status', '404 error'], loaded: false });
+  });
+
+  it("dist/prepared-scenarios.json holds each chunk's embedding as the embedding function gives it", async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { embed } = await import('../src/vector/embedding.js');
+    const { embeddings } = JSON.parse(await readFile(dist('prepared-scenarios.json'), 'utf8')) as { embeddings: Record<string, string> };
+    const texts = Object.keys(embeddings);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) {
+      const vector = embed(text);
+      expect(embeddings[text]).toBe(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64'));
+    }
+  });
+
   it('the testing harness creates its emulators with the same classes as dist/index.js (one copy per process)', async () => {
     const index = (await import(dist('index.js').href)) as typeof import('../src/index.js');
     const { createTestEmulator } = (await import(dist('testing/harness.js').href)) as typeof import('../src/testing/harness.js');

@@ -8,6 +8,7 @@ import { authenticate, authorize, type AuthDeps, type KeyForAuth } from './auth.
 import { bearerChallenge } from './bearer-challenge.js';
 import { EmulatorError, errorResponse, notFound } from './errors.js';
 import { jsonResponse, jsonTextResponse } from './json-response.js';
+import { isResponse } from './light-response.js';
 import { answerKey, type AnswerCache } from './answer-cache.js';
 import { memoRouter } from './memo-router.js';
 import { sharedRouter } from './shared-router.js';
@@ -122,7 +123,7 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
     const atomic = route.method !== 'GET' && route.transactional !== false;
     const result = atomic ? await deps.storage.transaction(run) : await run();
     // An envelope a handler answered itself gets its request id here.
-    if (result instanceof Response) return withHeaders(await stampEnvelope(result, requestId), headers);
+    if (isResponse(result)) return withHeaders(await stampEnvelope(result, requestId), headers);
     const status = route.status ?? 200;
     const bodyText = JSON.stringify(result);
     cache?.set(cacheKey, version, { status, bodyText });

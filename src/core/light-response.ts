@@ -1,10 +1,8 @@
 // The core's own answers (JSON results, error envelopes) as plain data: status, a header map and
 // the body text. The HTTP door writes them straight to the socket; anyone reading one as a Response
 // (the MSW door, tests, handlers) gets a real Response made on first need, with the same bytes.
+import { parentOnFirstUse } from './lazy-prototype.js';
 import { LightHeaders } from './light-headers.js';
-
-/** Set once LightResponse.prototype sits on Response.prototype (see linkToResponse below). */
-let linked = false;
 
 export class LightResponse {
   readonly headers: LightHeaders;
@@ -16,7 +14,6 @@ export class LightResponse {
     readonly status: number,
     headers: Record<string, string>,
   ) {
-    if (!linked) linkToResponse();
     this.headers = new LightHeaders(headers);
   }
 
@@ -77,14 +74,25 @@ export class LightResponse {
 
 // `instanceof Response` holds, so handlers and the core treat both kinds alike; every member the
 // class does not define would hit Response's own accessors, so all of them are defined above.
-// Linked at the first construction, not at import: reading the global Response loads Node's fetch
-// (undici, ~70 ms of a first import), which creating an emulator does not otherwise need.
-function linkToResponse(): void {
-  linked = true;
-  if (typeof Response === 'function') Object.setPrototypeOf(LightResponse.prototype, Response.prototype);
-}
+// Linked when something first asks (`instanceof Response`, a member not defined above), not at
+// import or construction: reading the global Response loads Node's fetch (undici, ~70 ms of a
+// fresh process), which neither creating an emulator nor the HTTP door's light answers need.
+parentOnFirstUse(LightResponse.prototype, () => (typeof Response === 'function' ? Response.prototype : Object.prototype));
 
 /** What a door hands its caller: a real Response, made from a light one when needed. */
 export function toWebResponse(response: Response | LightResponse): Response {
   return response instanceof LightResponse ? response.toResponse() : response;
+}
+
+/**
+ * `value instanceof Response`, asked without reading the global Response for the answers that
+ * cannot be one (a light answer, plain data: an object literal, an array, a primitive), so a
+ * JSON result does not load Node's fetch implementation.
+ */
+export function isResponse(value: unknown): value is Response {
+  if (value instanceof LightResponse) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto === Object.prototype || proto === Array.prototype || proto === null) return false;
+  return value instanceof Response;
 }

@@ -132,7 +132,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const listScenarios = options.listScenarios ?? (options.resolveScenario ? undefined : await nodeLister());
   const areas = [...AREAS, ...(options.areas ?? [])];
   // Before any parse: a scenario may hold the extra areas' sections.
-  registerAreaSections(areas);
+  registerAreaSections(areas, AREAS);
   const tables = worldTables(areas);
   const requested = options.scenario ?? 'default';
   const scenario = typeof requested === 'string' ? await resolveScenario(requested) : parseScenario(requested);

@@ -1,12 +1,13 @@
 // A world's areas: the list mounted over the world's services (clock, ids, storage, signer, vector
 // indexes...), and the workspace hooks (delete sweep, clone) wired to the workspace areas.
+import { AREAS } from '../areas/index.js';
 import type { AnyArea } from '../core/area.js';
 import type { StoreDeps } from '../core/services.js';
 import { MountedAreas, registerAreaSections, worldTables } from './area-mount.js';
 import type { World } from './world.js';
 
 export function mountWorldAreas(world: World, list: readonly AnyArea[], deps: StoreDeps): MountedAreas {
-  registerAreaSections(list);
+  registerAreaSections(list, AREAS);
   const areas = new MountedAreas(list, {
     ...deps,
     deps,

@@ -43,7 +43,7 @@ import { parseScenario, type ScenarioSummary } from '../scenarios/validate.js';
 import { originOf } from './request-path.js';
 
 // Every scenario parse (load, check, built-ins, state import) knows the listed areas' sections.
-registerAreaSections(AREAS);
+registerAreaSections(AREAS, AREAS);
 
 export type { AdoptedState, WorldOptions, WorldSnapshot } from './world-shapes.js';
 

@@ -5,7 +5,9 @@
 // the built-in areas' own; anything else resolves and parses as usual.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { endianness } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { primeEmbeddings } from '../vector/embedding.js';
 import { SCENARIO_DIR, readScenarioFile } from './builtin.js';
 import type { Scenario } from './schema.js';
 import type { ScenarioResolver } from './validate.js';
@@ -20,6 +22,19 @@ export interface PreparedScenarios {
   buildId: string;
   /** By name: the sha-256 of the resolved document's JSON text, and the parsed scenario as JSON text. */
   scenarios: Record<string, { input: string; parsed: string }>;
+  /** By chunk text: its embedding (little-endian float32, base64), as `embed` gave it in that build. */
+  embeddings?: Record<string, string>;
+}
+
+/** The build's embeddings for `embed` to answer with (a big-endian machine computes them instead). */
+function primePreparedEmbeddings(embeddings: Record<string, string> | undefined): void {
+  if (embeddings === undefined || endianness() !== 'LE') return;
+  const vectors = new Map<string, Float32Array>();
+  for (const text in embeddings) {
+    // Copied out of the decoded bytes: a Float32Array needs its own aligned buffer.
+    vectors.set(text, new Float32Array(new Uint8Array(Buffer.from(embeddings[text] as string, 'base64')).buffer));
+  }
+  primeEmbeddings(vectors);
 }
 
 /** The key a document is prepared under. */
@@ -43,6 +58,7 @@ async function readPrepared(): Promise<PreparedScenarios | undefined> {
 export async function withPreparedScenarios(resolve: ScenarioResolver, builtinSections: () => boolean): Promise<ScenarioResolver> {
   const prepared = await readPrepared().catch(() => undefined);
   if (!prepared) return resolve;
+  primePreparedEmbeddings(prepared.embeddings);
   return async (name) => {
     const entry = Object.hasOwn(prepared.scenarios, name) ? prepared.scenarios[name] : undefined;
     if (!entry || !builtinSections()) return resolve(name);

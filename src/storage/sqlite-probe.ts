@@ -1,5 +1,6 @@
 // Whether better-sqlite3 can serve as the SQLite driver here: imported only when asked, so an
 // install without it (npm install --omit=optional, no compiler) still loads the emulator.
+import { loadNativePackage } from '../native/load-native.js';
 import { nativeDisabled } from '../native/native-modules.js';
 
 let sqliteProbe: Promise<boolean> | undefined;
@@ -8,7 +9,7 @@ let sqliteProbe: Promise<boolean> | undefined;
 export function betterSqliteLoads(): Promise<boolean> {
   if (nativeDisabled('better-sqlite3')) return Promise.resolve(false);
   // The package imports without its binding; only opening a database proves the build is there.
-  sqliteProbe ??= import('better-sqlite3').then(
+  sqliteProbe ??= loadNativePackage('better-sqlite3').then(
     (mod) => {
       const Database = ((mod as { default?: unknown }).default ?? mod) as new (file: string) => { close(): void };
       try {

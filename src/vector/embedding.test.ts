@@ -1,6 +1,6 @@
 // The embedding function: deterministic, fixed dimension, unit length, and similarity-preserving.
 import { describe, expect, it } from 'vitest';
-import { EMBEDDING_DIMENSION, contentWords, embed, plainWords, similarity, stem } from './embedding.js';
+import { EMBEDDING_DIMENSION, contentWords, embed, plainWords, primeEmbeddings, similarity, stem } from './embedding.js';
 
 describe('embed', () => {
   it('is deterministic, of a fixed dimension and unit length', () => {
@@ -31,5 +31,24 @@ describe('embed', () => {
     expect(stem('policies')).toBe('policy');
     expect(contentWords('The files are syncing')).toEqual(['file', 'sync']);
     expect(plainWords('How do I reset THE password? password! 2 a')).toEqual(['reset', 'password', 'password', '2']);
+  });
+});
+
+describe('primeEmbeddings', () => {
+  it('answers a primed text with a copy of its vector, and computes any other', () => {
+    const text = 'Reset your password from the sign-in page.';
+    const computed = embed(text);
+    const primed = new Float32Array(EMBEDDING_DIMENSION).fill(0.5);
+    primeEmbeddings(new Map([[text, primed]]));
+    try {
+      const first = embed(text);
+      expect(Array.from(first)).toEqual(Array.from(primed));
+      first[0] = 9;
+      expect(embed(text)[0]).toBe(0.5);
+      expect(Array.from(embed('Another text'))).not.toEqual(Array.from(primed));
+    } finally {
+      primeEmbeddings(new Map());
+    }
+    expect(Array.from(embed(text))).toEqual(Array.from(computed));
   });
 });

@@ -194,8 +194,22 @@ function addCounts(vec: Float64Array, counts: OrderedCounts, weight: number): vo
 
 const sums = new Float64Array(EMBEDDING_DIMENSION);
 
+/**
+ * Embeddings the build computed for the built-in scenarios' chunks, by text (dist/ only: see
+ * src/scenarios/prepared-scenarios.ts). The function here is cold in a fresh process, so a first
+ * emulator embedding its scenario's chunks cost ~2 ms each; the build's vectors are its bytes.
+ */
+let prepared: ReadonlyMap<string, Float32Array> | undefined;
+
+/** Gives `embed` the build's vectors of known texts (made by this same function, in the same build). */
+export function primeEmbeddings(vectors: ReadonlyMap<string, Float32Array>): void {
+  prepared = vectors;
+}
+
 /** The embedding of a text: a unit vector of EMBEDDING_DIMENSION non-negative floats. */
 export function embed(text: string): Float32Array {
+  const known = prepared?.get(text);
+  if (known !== undefined) return known.slice();
   // Features by kind, keyed by their hash: words, adjacent word pairs, character trigrams.
   // Each adds weight × (1 + ln count), so repetition helps, but less and less.
   const words = contentWords(text);

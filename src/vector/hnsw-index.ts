@@ -1,7 +1,8 @@
-// HNSW search through hnswlib-node, loaded with a dynamic import so browsers and the core never
+// HNSW search through hnswlib-node, loaded on first use (src/native/load-native.ts) so browsers and the core never
 // see the native module. Candidates are re-scored exactly, so answers match the exact path.
 import { similarity } from './embedding.js';
 import { compareHits, roundScore, type VectorHit, type VectorIndex } from './vector-index.js';
+import { loadNativePackage } from '../native/load-native.js';
 import { nativeDisabled } from '../native/native-modules.js';
 
 /**
@@ -23,7 +24,7 @@ export interface HnswModule {
 }
 
 /** A name, not a literal: neither tsc nor a bundler goes looking for the optional package. */
-const HNSWLIB = 'hnswlib-node';
+const HNSWLIB = 'hnswlib-node' as const;
 
 export interface HnswOptions {
   m?: number;
@@ -38,7 +39,7 @@ let loaded: Promise<HnswModule | null> | undefined;
 /** hnswlib-node when this runtime can load it, else null (the caller falls back to exact search). */
 export function loadHnswlib(): Promise<HnswModule | null> {
   if (nativeDisabled('hnswlib-node')) return Promise.resolve(null);
-  loaded ??= import(HNSWLIB).then(
+  loaded ??= loadNativePackage(HNSWLIB).then(
     (mod) => ((mod as { default?: HnswModule }).default ?? mod) as HnswModule,
     () => null,
   );

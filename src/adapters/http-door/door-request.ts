@@ -3,6 +3,7 @@
 // path never uses (streams, formData, signal, clone...) are served by a real Request made on first use.
 import type { IncomingMessage } from 'node:http';
 import { LightHeaders } from '../../core/light-headers.js';
+import { parentOnFirstUse } from '../../core/lazy-prototype.js';
 
 /**
  * The rest of a request body as a web stream, read as the consumer pulls. Unlike Readable.toWeb,
@@ -156,27 +157,32 @@ export class DoorRequest {
   }
 }
 
-// Everything else a Request has, delegated to the real one.
-for (const name of Object.getOwnPropertyNames(Request.prototype)) {
-  if (name === 'constructor' || Object.prototype.hasOwnProperty.call(DoorRequest.prototype, name)) continue;
-  const descriptor = Object.getOwnPropertyDescriptor(Request.prototype, name);
-  if (!descriptor) continue;
-  if (descriptor.get) {
-    Object.defineProperty(DoorRequest.prototype, name, {
-      get(this: DoorRequest) {
-        return Reflect.get(this.toRequest(), name);
-      },
-      configurable: true,
-    });
-  } else if (typeof descriptor.value === 'function') {
-    Object.defineProperty(DoorRequest.prototype, name, {
-      value(this: DoorRequest, ...args: unknown[]) {
-        const real = this.toRequest() as unknown as Record<string, (...a: unknown[]) => unknown>;
-        return (real[name] as (...a: unknown[]) => unknown).apply(real, args);
-      },
-      configurable: true,
-      writable: true,
-    });
+// Everything else a Request has, delegated to the real one. Defined when something first reaches
+// past DoorRequest's own members (or asks `instanceof Request`), not at import: reading the global
+// Request loads Node's fetch implementation, which the door's hot path never needs.
+function delegateTheRest(): object {
+  for (const name of Object.getOwnPropertyNames(Request.prototype)) {
+    if (name === 'constructor' || Object.prototype.hasOwnProperty.call(DoorRequest.prototype, name)) continue;
+    const descriptor = Object.getOwnPropertyDescriptor(Request.prototype, name);
+    if (!descriptor) continue;
+    if (descriptor.get) {
+      Object.defineProperty(DoorRequest.prototype, name, {
+        get(this: DoorRequest) {
+          return Reflect.get(this.toRequest(), name);
+        },
+        configurable: true,
+      });
+    } else if (typeof descriptor.value === 'function') {
+      Object.defineProperty(DoorRequest.prototype, name, {
+        value(this: DoorRequest, ...args: unknown[]) {
+          const real = this.toRequest() as unknown as Record<string, (...a: unknown[]) => unknown>;
+          return (real[name] as (...a: unknown[]) => unknown).apply(real, args);
+        },
+        configurable: true,
+        writable: true,
+      });
+    }
   }
+  return Request.prototype;
 }
-Object.setPrototypeOf(DoorRequest.prototype, Request.prototype);
+parentOnFirstUse(DoorRequest.prototype, delegateTheRest);
