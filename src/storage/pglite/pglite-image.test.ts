@@ -53,7 +53,7 @@ describe('PGlite prepared image', () => {
   }, BOOTS_MS);
 
   it('falls back to the fresh path when the image does not boot', async () => {
-    const storage = await PgliteStorage.create({ tables, image: { dataDir: new Blob([new Uint8Array([1, 2, 3])]), keys: image.keys } });
+    const storage = await PgliteStorage.create({ tables, image: { packed: new Uint8Array([1, 2, 3]), keys: image.keys } });
     try {
       expect((await storage.all(CATALOG[2]!)).length).toBeGreaterThan(0);
     } finally {

@@ -6,6 +6,7 @@ import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
 import { clearLog, primaryKeys, rollBack, setRecording, undoStatements, type Queryable } from './pglite-undo.js';
 import { PgliteWire } from './pglite-wire.js';
+import { PackedMemoryFS, packDataDir } from './pglite-pack.js';
 import { toPostgres } from '../placeholders.js';
 
 interface PgliteSnapshot extends StorageSnapshot {
@@ -19,10 +20,11 @@ export interface PgliteOptions {
   /** The tables to create and keep (the world passes its areas' tables); only the core tables when absent. */
   tables?: readonly TableDef[];
   /**
-   * In memory only: a data dir tarball that already holds this schema and the undo triggers (the
-   * build's image, src/storage/pglite-image.ts), with each table's key columns. Skips initdb and DDL.
+   * In memory only: a packed data dir (pglite-pack.ts) that already holds this schema and the undo
+   * triggers (the build's image, src/storage/pglite-image.ts), with each table's key columns. Skips
+   * initdb and DDL. May still be on its way (read and unzipped while PGlite compiles).
    */
-  image?: { dataDir: Blob; keys: Map<string, string[]> };
+  image?: { packed: Uint8Array | Promise<Uint8Array>; keys: Map<string, string[]> };
 }
 
 /**
@@ -99,7 +101,7 @@ export class PgliteStorage implements Storage {
   private static async fromImage(image: NonNullable<PgliteOptions['image']>, tables: readonly TableDef[]): Promise<PgliteStorage | undefined> {
     let pg: PGlite | undefined;
     try {
-      pg = new PGlite({ loadDataDir: image.dataDir, startParams: IN_MEMORY_START });
+      pg = new PGlite({ fs: new PackedMemoryFS(image.packed), startParams: IN_MEMORY_START });
       await pg.waitReady;
       const storage = new PgliteStorage(pg, tables);
       storage.keys = image.keys;
@@ -111,8 +113,8 @@ export class PgliteStorage implements Storage {
     }
   }
 
-  /** The data dir as it stands, gzipped (the build's image), with the key columns it was made with. */
-  async image(): Promise<{ dataDir: Blob; keys: Map<string, string[]> }> {
+  /** The data dir as it stands, packed (the build's image), with the key columns it was made with. */
+  async image(): Promise<{ packed: Uint8Array; keys: Map<string, string[]> }> {
     // The emulator uses its own database only: initdb's template databases (half the image's files)
     // are dropped, catalog and all, so a boot from the image unpacks half as much.
     for (const db of ['template0', 'template1']) {
@@ -120,7 +122,7 @@ export class PgliteStorage implements Storage {
       await this.pg.exec(`DROP DATABASE ${db}`);
     }
     await this.pg.exec('CHECKPOINT');
-    return { dataDir: await this.pg.dumpDataDir('gzip'), keys: this.keys };
+    return { packed: packDataDir(this.pg), keys: this.keys };
   }
 
   private sql(sql: string): string {
