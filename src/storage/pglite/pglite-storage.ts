@@ -4,7 +4,7 @@ import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../stor
 import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
-import { clearLog, primaryKeys, rollBack, setRecording, undoStatements, type Queryable } from './pglite-undo.js';
+import { clearLog, primaryKeys, rollBack, setRecording, startLog, undoStatements, type Queryable } from './pglite-undo.js';
 import { PgliteWire } from './pglite-wire.js';
 import { PackedMemoryFS, packDataDir } from './pglite-pack.js';
 import { toPostgres } from '../placeholders.js';
@@ -214,8 +214,9 @@ export class PgliteStorage implements Storage {
       this.forgetBaseline();
       return;
     }
-    await clearLog(this.db);
-    await this.setRecording(true);
+    await startLog(this.db);
+    this.recording = true;
+    this.logged = 0;
     this.baseline = snap;
     this.dirty.clear();
     this.unlogged = false;
@@ -273,19 +274,18 @@ export class PgliteStorage implements Storage {
     await this.record(snap);
   }
 
-  /** Every table, read in one transaction (one consistent view, and no file sync per table). */
+  /** Every table, read in one call into Postgres (one consistent view, and no file sync per table). */
   async dump(): Promise<TableDump> {
     return this.dumpOver({}, this.tableNames);
   }
 
-  /** `base` with `tables` read afresh, in one transaction. */
+  /** `base` with `tables` read afresh, in one call into Postgres (one implicit transaction: one consistent view). */
   private async dumpOver(base: TableDump, tables: readonly string[]): Promise<TableDump> {
     const out: TableDump = { ...base };
     if (tables.length === 0) return out;
-    return this.transaction(async () => {
-      for (const name of tables) out[name] = sortRows(await this.all(`SELECT * FROM ${name}`));
-      return out;
-    });
+    const results = await this.wire.batch<Row>(tables.map((name) => ({ text: `SELECT * FROM ${name}`, params: [] })));
+    tables.forEach((name, i) => (out[name] = sortRows(results[i]?.rows ?? [])));
+    return out;
   }
 
   async load(dump: TableDump): Promise<void> {
