@@ -9,16 +9,26 @@ import { MemoryFS, type PGlite } from '@electric-sql/pglite';
 /** PGlite's data directory in its file system (PGDATA in PGlite's initdb.ts, not exported). */
 const PGDATA = '/pglite/data';
 
+/** A folder or file of Emscripten's MEMFS: a file's bytes are `contents`, the first `usedBytes` of them. */
+interface MemNode {
+  node_ops: { mknod(parent: MemNode, name: string, mode: number, dev: number): MemNode };
+  contents?: Uint8Array;
+  usedBytes?: number;
+}
+
 /** The calls used here of PGlite's Emscripten file system (`pg.Module.FS`). */
 interface PackFs {
   mkdirTree(path: string, mode?: number): void;
-  mkdir(path: string, mode?: number): void;
+  lookupPath(path: string): { node: MemNode };
   readdir(path: string): string[];
   stat(path: string): { mode: number };
   isDir(mode: number): boolean;
   readFile(path: string): Uint8Array;
-  writeFile(path: string, data: Uint8Array): void;
 }
+
+/** POSIX file types and the owner-only permissions Postgres wants on its data directory. */
+const DIR_MODE = 0o040700;
+const FILE_MODE = 0o100600;
 
 /** A folder (size -1) or a file: its path below PGDATA, its size, and how many of its bytes are stored. */
 type PackEntry = [path: string, size: number, stored: number];
@@ -62,26 +72,34 @@ export function packDataDir(pg: PGlite): Uint8Array {
   return out;
 }
 
-/** Writes a packed data directory into PGDATA (the file system must not hold one yet). */
+/**
+ * Writes a packed data directory into PGDATA (the file system must not hold one yet). Nodes are made
+ * by MEMFS's own `mknod` under their parent, as `FS.mkdir` and `FS.writeFile` end up doing, without
+ * their path lookups and permission checks for each of ~800 entries (a third of the unpacking).
+ */
 function unpack(fs: PackFs, packed: Uint8Array): void {
   const headerLength = new DataView(packed.buffer, packed.byteOffset, packed.byteLength).getUint32(0, true);
   const entries = JSON.parse(new TextDecoder().decode(packed.subarray(4, 4 + headerLength))) as PackEntry[];
   let at = 4 + headerLength;
   fs.mkdirTree(PGDATA, 0o700);
+  const folders = new Map<string, MemNode>([['', fs.lookupPath(PGDATA).node]]);
   for (const [path, size, stored] of entries) {
+    const cut = path.lastIndexOf('/');
+    const parent = folders.get(path.slice(0, cut));
+    if (!parent) throw new Error(`packed data directory lists ${path} before its folder`);
+    const name = path.slice(cut + 1);
     if (size < 0) {
-      fs.mkdir(PGDATA + path, 0o700);
+      folders.set(path, parent.node_ops.mknod(parent, name, DIR_MODE, 0));
       continue;
     }
     if (at + stored > packed.length) throw new Error('packed data directory is cut short');
-    let bytes = packed.subarray(at, at + stored);
-    if (stored < size) {
-      bytes = new Uint8Array(size);
-      bytes.set(packed.subarray(at, at + stored));
-    }
-    // Copied into the file (MEMFS keeps a slice): the same pack may boot another database.
-    fs.writeFile(PGDATA + path, bytes);
+    // The file's own copy (the same pack may boot another database), its trailing zeros put back.
+    const bytes = new Uint8Array(size);
+    bytes.set(packed.subarray(at, at + stored));
     at += stored;
+    const file = parent.node_ops.mknod(parent, name, FILE_MODE, 0);
+    file.contents = bytes;
+    file.usedBytes = size;
   }
 }
 
