@@ -4,7 +4,7 @@ import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../stor
 import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
-import { clearLog, primaryKeys, rollBack, setRecording, startLog, undoStatements, type Queryable } from './pglite-undo.js';
+import { clearLog, primaryKeys, rollBack, setRecording, startLog, START_LOG, undoStatements, type Queryable } from './pglite-undo.js';
 import { PgliteWire } from './pglite-wire.js';
 import { PackedMemoryFS, packDataDir } from './pglite-pack.js';
 import { toPostgres } from '../placeholders.js';
@@ -226,9 +226,13 @@ export class PgliteStorage implements Storage {
   async snapshot(): Promise<StorageSnapshot> {
     const base = this.baseline;
     const written = [...this.dirty];
-    const dump = base && written.every((t) => this.tableNames.includes(t)) ? await this.dumpOver(base.dump, written) : await this.dump();
+    const placed = base !== undefined && written.every((t) => this.tableNames.includes(t));
+    // Outside a transaction the undo log starts afresh in the same call as the reads (see record()).
+    const records = !this.wire.inTransaction;
+    const dump = await this.dumpOver(placed ? base.dump : {}, placed ? written : this.tableNames, records);
     const snap: PgliteSnapshot = { kind: 'pglite', dump };
-    await this.record(snap);
+    if (records) this.recorded(snap);
+    else this.forgetBaseline();
     return snap;
   }
 
@@ -243,6 +247,11 @@ export class PgliteStorage implements Storage {
       return;
     }
     await startLog(this.db);
+    this.recorded(snap);
+  }
+
+  /** The log was emptied and recording switched on (START_LOG) with `snap` the state then. */
+  private recorded(snap: PgliteSnapshot): void {
     this.recording = true;
     this.logged = 0;
     this.baseline = snap;
@@ -309,11 +318,15 @@ export class PgliteStorage implements Storage {
     return this.dumpOver({}, this.tableNames);
   }
 
-  /** `base` with `tables` read afresh, in one call into Postgres (one implicit transaction: one consistent view). */
-  private async dumpOver(base: TableDump, tables: readonly string[]): Promise<TableDump> {
+  /**
+   * `base` with `tables` read afresh, in one call into Postgres (one implicit transaction: one
+   * consistent view); with `startLog`, the undo log starts afresh in that call, after the reads.
+   */
+  private async dumpOver(base: TableDump, tables: readonly string[], startLog = false): Promise<TableDump> {
     const out: TableDump = { ...base };
-    if (tables.length === 0) return out;
-    const results = await this.wire.batch<Row>(tables.map((name) => ({ text: `SELECT * FROM ${name}`, params: [] })));
+    const reads = tables.map((name) => ({ text: `SELECT * FROM ${name}`, params: [] as SqlValue[] }));
+    if (reads.length === 0 && !startLog) return out;
+    const results = await this.wire.batch<Row>(startLog ? [...reads, { text: START_LOG, params: [] }] : reads);
     tables.forEach((name, i) => (out[name] = sortRows(results[i]?.rows ?? [])));
     return out;
   }

@@ -90,8 +90,10 @@ export async function clearLog(db: Queryable): Promise<void> {
 }
 
 /** Forgets the log and turns recording on, in one statement: the state now is the baseline. */
+export const START_LOG = `WITH cleared AS (DELETE FROM ${LOG}) SELECT set_config('${SWITCH}', 'on', false)`;
+
 export async function startLog(db: Queryable): Promise<void> {
-  await db.query(`WITH cleared AS (DELETE FROM ${LOG}) SELECT set_config('${SWITCH}', 'on', false)`);
+  await db.query(START_LOG);
 }
 
 /**
