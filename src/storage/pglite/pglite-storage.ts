@@ -64,9 +64,9 @@ export class PgliteStorage implements Storage {
   private unlogged = false;
   /**
    * Tables known to hold no rows: all of a new in-memory database's, until a statement may have
-   * written one. Emptying one of them is answered here: a world's first load empties every table
-   * first, and those ~80 DELETEs, each parsed and planned by a cold backend, were a third of the
-   * first create's statement time.
+   * written one. Emptying or dumping one of them is answered here: a world's first load empties
+   * every table first, and those ~80 DELETEs, each parsed and planned by a cold backend, were a
+   * third of the first create's statement time; its boot snapshot then read them all again.
    */
   private readonly empty = new Set<string>();
   /** Primary keys per table: the undo triggers log an insert by its key (pglite-undo.ts). */
@@ -324,10 +324,15 @@ export class PgliteStorage implements Storage {
    */
   private async dumpOver(base: TableDump, tables: readonly string[], startLog = false): Promise<TableDump> {
     const out: TableDump = { ...base };
-    const reads = tables.map((name) => ({ text: `SELECT * FROM ${name}`, params: [] as SqlValue[] }));
+    // A table never written holds no rows: not read (most of them, in the boot snapshot of a new database).
+    const read = tables.filter((name) => {
+      if (this.empty.has(name)) out[name] = [];
+      return !this.empty.has(name);
+    });
+    const reads = read.map((name) => ({ text: `SELECT * FROM ${name}`, params: [] as SqlValue[] }));
     if (reads.length === 0 && !startLog) return out;
     const results = await this.wire.batch<Row>(startLog ? [...reads, { text: START_LOG, params: [] }] : reads);
-    tables.forEach((name, i) => (out[name] = sortRows(results[i]?.rows ?? [])));
+    read.forEach((name, i) => (out[name] = sortRows(results[i]?.rows ?? [])));
     return out;
   }
 
