@@ -3,6 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PgliteStorage } from './pglite-storage.js';
 import { readPgliteImage } from '../pglite-image.js';
+import { PackedMemoryFS } from './pglite-pack.js';
+import { PGlite } from '@electric-sql/pglite';
 import { worldTables } from '../../emulator/area-mount.js';
 import { AREAS } from '../../areas/index.js';
 
@@ -49,6 +51,16 @@ describe('PGlite prepared image', () => {
       expect(await exercise(booted)).toEqual(await exercise(fresh));
     } finally {
       await Promise.all([fresh.close(), booted.close()]);
+    }
+  }, BOOTS_MS);
+
+  it('boots PGlite by itself, with no fallback to hide a broken unpacking', async () => {
+    const pg = new PGlite({ fs: new PackedMemoryFS(image.packed) });
+    try {
+      await pg.waitReady;
+      expect((await pg.query(CATALOG[2]!)).rows.length).toBeGreaterThan(0);
+    } finally {
+      await pg.close();
     }
   }, BOOTS_MS);
 
