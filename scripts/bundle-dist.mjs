@@ -87,7 +87,7 @@ if (scenarios.skipped.length > 0) console.log(`prepared scenarios: ${scenarios.s
 await writeCoreEntries(makeCodeCache());
 
 /**
- * Modules that find files through `import.meta.url` (scenarios/, fixtures/, dist/prepared-parses.json, dist/pglite-image.tgz)
+ * Modules that find files through `import.meta.url` (scenarios/, fixtures/, dist/prepared-parses.json, dist/pglite-image.bin)
  * were written one folder below dist/. Their code must land in an output one folder below dist/ too
  * (a chunk, or an entry such as cli/main.js), where the same relative URL points at the same file.
  */

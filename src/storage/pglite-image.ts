@@ -1,21 +1,26 @@
 // The prepared PGlite image (Node only): the data directory as it stands right after the schema and
-// the undo triggers are applied, written by `npm run build` (dist/pglite-image.tgz + .json), so a
-// first in-memory PGlite skips initdb and the DDL. Missing or stale (another PGlite, another schema)
-// means the usual path. Kept one folder below dist/ so its URL holds when bundled (bundle-dist.mjs).
+// the undo triggers are applied, written by `npm run build` (dist/pglite-image.bin + .json, packed by
+// pglite/pglite-pack.ts and gzipped), so a first in-memory PGlite skips initdb and the DDL. Missing or
+// stale (another PGlite, another schema) means the usual path. Kept one folder below dist/ so its URL
+// holds when bundled (bundle-dist.mjs).
 import { createHash } from 'node:crypto';
-import { openAsBlob } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { gunzip, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from './table-def.js';
 import { undoStatements } from './pglite/pglite-undo.js';
 import { installedVersion } from './installed-version.js';
 
-export const PGLITE_IMAGE_FILE = fileURLToPath(new URL('../pglite-image.tgz', import.meta.url));
+export const PGLITE_IMAGE_FILE = fileURLToPath(new URL('../pglite-image.bin', import.meta.url));
+/** The files an earlier build wrote (a tarball PGlite unpacked itself): removed with the image. */
+const OLD_IMAGE_FILE = fileURLToPath(new URL('../pglite-image.tgz', import.meta.url));
 const META_FILE = fileURLToPath(new URL('../pglite-image.json', import.meta.url));
 
-/** What a fresh database gets: the data dir holding it, and each table's primary-key columns. */
+/** What a fresh database gets: the packed data dir holding it, and each table's primary-key columns. */
 export interface PgliteImage {
-  dataDir: Blob;
+  /** Still being read and unzipped (on libuv's threads) while PGlite compiles its WebAssembly. */
+  packed: Promise<Uint8Array>;
   keys: Map<string, string[]>;
 }
 
@@ -39,17 +44,21 @@ export async function readPgliteImage(tables: readonly TableDef[]): Promise<Pgli
     const keys = new Map(meta.keys);
     if (meta.ddl !== ddlHash(keys, tables)) return undefined;
     if (meta.pglite !== (await installedVersion('@electric-sql/pglite'))) return undefined;
-    return { dataDir: await openAsBlob(PGLITE_IMAGE_FILE), keys };
+    const packed = readFile(PGLITE_IMAGE_FILE).then((zipped) => promisify(gunzip)(zipped));
+    // Awaited only once PGlite has compiled: a read that fails before then is not unhandled (the
+    // boot that awaits it fails, and the usual path follows).
+    packed.catch(() => undefined);
+    return { packed, keys };
   } catch {
     return undefined;
   }
 }
 
-/** Build step: writes `image` (a gzipped data-dir tarball from PGlite's dumpDataDir) and its stamp. */
-export async function writePgliteImage(dataDir: Blob, keys: Map<string, string[]>, tables: readonly TableDef[]): Promise<number> {
+/** Build step: writes `packed` (PgliteStorage.image(), gzipped: same input, same bytes) and its stamp. */
+export async function writePgliteImage(packed: Uint8Array, keys: Map<string, string[]>, tables: readonly TableDef[]): Promise<number> {
   const pglite = await installedVersion('@electric-sql/pglite');
   if (!pglite) throw new Error('@electric-sql/pglite is not installed');
-  const bytes = new Uint8Array(await dataDir.arrayBuffer());
+  const bytes = gzipSync(packed);
   await writeFile(PGLITE_IMAGE_FILE, bytes);
   const meta: ImageMeta = { pglite, ddl: ddlHash(keys, tables), keys: [...keys] };
   await writeFile(META_FILE, JSON.stringify(meta));
@@ -58,5 +67,5 @@ export async function writePgliteImage(dataDir: Blob, keys: Map<string, string[]
 
 /** Removes the image (the build makes it afresh; a test proves the path without it). */
 export async function removePgliteImage(): Promise<void> {
-  await Promise.all([rm(PGLITE_IMAGE_FILE, { force: true }), rm(META_FILE, { force: true })]);
+  await Promise.all([rm(PGLITE_IMAGE_FILE, { force: true }), rm(OLD_IMAGE_FILE, { force: true }), rm(META_FILE, { force: true })]);
 }

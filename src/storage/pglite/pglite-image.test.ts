@@ -3,6 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PgliteStorage } from './pglite-storage.js';
 import { readPgliteImage } from '../pglite-image.js';
+import { PackedMemoryFS } from './pglite-pack.js';
+import { PGlite } from '@electric-sql/pglite';
 import { worldTables } from '../../emulator/area-mount.js';
 import { AREAS } from '../../areas/index.js';
 
@@ -52,8 +54,18 @@ describe('PGlite prepared image', () => {
     }
   }, BOOTS_MS);
 
+  it('boots PGlite by itself, with no fallback to hide a broken unpacking', async () => {
+    const pg = new PGlite({ fs: new PackedMemoryFS(image.packed) });
+    try {
+      await pg.waitReady;
+      expect((await pg.query(CATALOG[2]!)).rows.length).toBeGreaterThan(0);
+    } finally {
+      await pg.close();
+    }
+  }, BOOTS_MS);
+
   it('falls back to the fresh path when the image does not boot', async () => {
-    const storage = await PgliteStorage.create({ tables, image: { dataDir: new Blob([new Uint8Array([1, 2, 3])]), keys: image.keys } });
+    const storage = await PgliteStorage.create({ tables, image: { packed: new Uint8Array([1, 2, 3]), keys: image.keys } });
     try {
       expect((await storage.all(CATALOG[2]!)).length).toBeGreaterThan(0);
     } finally {

@@ -1,11 +1,12 @@
 // The PGlite driver: Postgres semantics in WebAssembly, in memory or in a data dir (or IndexedDB in a browser).
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Results } from '@electric-sql/pglite';
 import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
 import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
-import { clearLog, primaryKeys, rollBack, setRecording, undoStatements, type Queryable } from './pglite-undo.js';
+import { clearLog, primaryKeys, rollBack, setRecording, startLog, START_LOG, undoStatements, type Queryable } from './pglite-undo.js';
 import { PgliteWire } from './pglite-wire.js';
+import { PackedMemoryFS, packDataDir } from './pglite-pack.js';
 import { toPostgres } from '../placeholders.js';
 
 interface PgliteSnapshot extends StorageSnapshot {
@@ -19,10 +20,11 @@ export interface PgliteOptions {
   /** The tables to create and keep (the world passes its areas' tables); only the core tables when absent. */
   tables?: readonly TableDef[];
   /**
-   * In memory only: a data dir tarball that already holds this schema and the undo triggers (the
-   * build's image, src/storage/pglite-image.ts), with each table's key columns. Skips initdb and DDL.
+   * In memory only: a packed data dir (pglite-pack.ts) that already holds this schema and the undo
+   * triggers (the build's image, src/storage/pglite-image.ts), with each table's key columns. Skips
+   * initdb and DDL. May still be on its way (read and unzipped while PGlite compiles).
    */
-  image?: { dataDir: Blob; keys: Map<string, string[]> };
+  image?: { packed: Uint8Array | Promise<Uint8Array>; keys: Map<string, string[]> };
 }
 
 /**
@@ -38,6 +40,8 @@ const MAX_PARAMS = 30000;
 
 const WRITE = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([A-Za-z_][A-Za-z0-9_]*)/i;
 const ANY_WRITE = /\b(?:INSERT|UPDATE|DELETE|TRUNCATE|ALTER|DROP|CREATE)\b/i;
+/** A statement that empties one whole table. */
+const DELETE_ALL = /^\s*DELETE\s+FROM\s+([A-Za-z_][A-Za-z0-9_]*)\s*;?\s*$/i;
 
 
 export class PgliteStorage implements Storage {
@@ -58,6 +62,13 @@ export class PgliteStorage implements Storage {
    * while): going back to the baseline then reloads the written tables from its rows instead.
    */
   private unlogged = false;
+  /**
+   * Tables known to hold no rows: all of a new in-memory database's, until a statement may have
+   * written one. Emptying or dumping one of them is answered here: a world's first load empties
+   * every table first, and those ~80 DELETEs, each parsed and planned by a cold backend, were a
+   * third of the first create's statement time; its boot snapshot then read them all again.
+   */
+  private readonly empty = new Set<string>();
   /** Primary keys per table: the undo triggers log an insert by its key (pglite-undo.ts). */
   private keys = new Map<string, string[]>();
   /**
@@ -92,6 +103,7 @@ export class PgliteStorage implements Storage {
     storage.keys = await primaryKeys(pg);
     await pg.exec(undoStatements(storage.keys, storage.tableNames).join(';\n'));
     await setRecording(pg, false);
+    if (!options.dataDir) storage.startsEmpty();
     return storage;
   }
 
@@ -99,11 +111,12 @@ export class PgliteStorage implements Storage {
   private static async fromImage(image: NonNullable<PgliteOptions['image']>, tables: readonly TableDef[]): Promise<PgliteStorage | undefined> {
     let pg: PGlite | undefined;
     try {
-      pg = new PGlite({ loadDataDir: image.dataDir, startParams: IN_MEMORY_START });
+      pg = new PGlite({ fs: new PackedMemoryFS(image.packed), startParams: IN_MEMORY_START });
       await pg.waitReady;
       const storage = new PgliteStorage(pg, tables);
       storage.keys = image.keys;
       await setRecording(pg, false);
+      storage.startsEmpty();
       return storage;
     } catch {
       await pg?.close().catch(() => undefined);
@@ -111,8 +124,8 @@ export class PgliteStorage implements Storage {
     }
   }
 
-  /** The data dir as it stands, gzipped (the build's image), with the key columns it was made with. */
-  async image(): Promise<{ dataDir: Blob; keys: Map<string, string[]> }> {
+  /** The data dir as it stands, packed (the build's image), with the key columns it was made with. */
+  async image(): Promise<{ packed: Uint8Array; keys: Map<string, string[]> }> {
     // The emulator uses its own database only: initdb's template databases (half the image's files)
     // are dropped, catalog and all, so a boot from the image unpacks half as much.
     for (const db of ['template0', 'template1']) {
@@ -120,7 +133,12 @@ export class PgliteStorage implements Storage {
       await this.pg.exec(`DROP DATABASE ${db}`);
     }
     await this.pg.exec('CHECKPOINT');
-    return { dataDir: await this.pg.dumpDataDir('gzip'), keys: this.keys };
+    return { packed: packDataDir(this.pg), keys: this.keys };
+  }
+
+  /** A new in-memory database: no table holds a row yet. */
+  private startsEmpty(): void {
+    for (const name of this.tableNames) this.empty.add(name);
   }
 
   private sql(sql: string): string {
@@ -134,13 +152,25 @@ export class PgliteStorage implements Storage {
 
   /** Notes which table a statement writes; a write it cannot place forgets the baseline. */
   private noteWrite(sql: string): void {
-    const table = WRITE.exec(sql)?.[1];
-    if (table) this.dirty.add(table.toLowerCase());
-    else if (ANY_WRITE.test(sql)) this.baseline = undefined;
+    const table = WRITE.exec(sql)?.[1]?.toLowerCase();
+    if (table) {
+      this.dirty.add(table);
+      this.empty.delete(table);
+    } else if (ANY_WRITE.test(sql)) {
+      this.baseline = undefined;
+      this.empty.clear();
+    }
+  }
+
+  /** True for a statement emptying a table that holds no rows (nothing to run: it changes nothing). */
+  private emptiesEmpty(sql: string): boolean {
+    const table = DELETE_ALL.exec(sql)?.[1]?.toLowerCase();
+    return table !== undefined && this.empty.has(table);
   }
 
   /** One statement; outside a transaction a write is synced to the files at once. */
-  private async query<T>(sql: string, params: SqlValue[]) {
+  private async query<T>(sql: string, params: SqlValue[]): Promise<Results<T>> {
+    if (this.emptiesEmpty(sql)) return { rows: [], fields: [], affectedRows: 0 };
     this.noteWrite(sql);
     const result = await this.wire.query<T>(this.sql(sql), params);
     if (this.recording) this.logged += result.affectedRows ?? 0;
@@ -196,9 +226,13 @@ export class PgliteStorage implements Storage {
   async snapshot(): Promise<StorageSnapshot> {
     const base = this.baseline;
     const written = [...this.dirty];
-    const dump = base && written.every((t) => this.tableNames.includes(t)) ? await this.dumpOver(base.dump, written) : await this.dump();
+    const placed = base !== undefined && written.every((t) => this.tableNames.includes(t));
+    // Outside a transaction the undo log starts afresh in the same call as the reads (see record()).
+    const records = !this.wire.inTransaction;
+    const dump = await this.dumpOver(placed ? base.dump : {}, placed ? written : this.tableNames, records);
     const snap: PgliteSnapshot = { kind: 'pglite', dump };
-    await this.record(snap);
+    if (records) this.recorded(snap);
+    else this.forgetBaseline();
     return snap;
   }
 
@@ -212,8 +246,14 @@ export class PgliteStorage implements Storage {
       this.forgetBaseline();
       return;
     }
-    await clearLog(this.db);
-    await this.setRecording(true);
+    await startLog(this.db);
+    this.recorded(snap);
+  }
+
+  /** The log was emptied and recording switched on (START_LOG) with `snap` the state then. */
+  private recorded(snap: PgliteSnapshot): void {
+    this.recording = true;
+    this.logged = 0;
     this.baseline = snap;
     this.dirty.clear();
     this.unlogged = false;
@@ -252,6 +292,8 @@ export class PgliteStorage implements Storage {
   async restore(snapshot: StorageSnapshot): Promise<void> {
     const snap = snapshot as PgliteSnapshot;
     if (snap.kind !== 'pglite') throw new Error('snapshot belongs to another driver');
+    // Rows come back (replayed or reloaded) outside the statement path that keeps `empty`.
+    this.empty.clear();
     const isBaseline = snap === this.baseline && this.depth === 0;
     if (isBaseline && this.recording && !this.unlogged) {
       // Every write since the baseline is in the undo log: replay it backwards. The replay answers
@@ -271,23 +313,32 @@ export class PgliteStorage implements Storage {
     await this.record(snap);
   }
 
-  /** Every table, read in one transaction (one consistent view, and no file sync per table). */
+  /** Every table, read in one call into Postgres (one consistent view, and no file sync per table). */
   async dump(): Promise<TableDump> {
     return this.dumpOver({}, this.tableNames);
   }
 
-  /** `base` with `tables` read afresh, in one transaction. */
-  private async dumpOver(base: TableDump, tables: readonly string[]): Promise<TableDump> {
+  /**
+   * `base` with `tables` read afresh, in one call into Postgres (one implicit transaction: one
+   * consistent view); with `startLog`, the undo log starts afresh in that call, after the reads.
+   */
+  private async dumpOver(base: TableDump, tables: readonly string[], startLog = false): Promise<TableDump> {
     const out: TableDump = { ...base };
-    if (tables.length === 0) return out;
-    return this.transaction(async () => {
-      for (const name of tables) out[name] = sortRows(await this.all(`SELECT * FROM ${name}`));
-      return out;
+    // A table never written holds no rows: not read (most of them, in the boot snapshot of a new database).
+    const read = tables.filter((name) => {
+      if (this.empty.has(name)) out[name] = [];
+      return !this.empty.has(name);
     });
+    const reads = read.map((name) => ({ text: `SELECT * FROM ${name}`, params: [] as SqlValue[] }));
+    if (reads.length === 0 && !startLog) return out;
+    const results = await this.wire.batch<Row>(startLog ? [...reads, { text: START_LOG, params: [] }] : reads);
+    read.forEach((name, i) => (out[name] = sortRows(results[i]?.rows ?? [])));
+    return out;
   }
 
   async load(dump: TableDump): Promise<void> {
     assertKnownTables(dump, this.tableNames);
+    this.empty.clear();
     // Whatever happens below, the baseline is gone: a refused dump leaves the rows as they were
     // (one transaction), and the next restore, of any snapshot, reloads it whole.
     this.forgetBaseline();

@@ -89,6 +89,13 @@ export async function clearLog(db: Queryable): Promise<void> {
   await db.query(`DELETE FROM ${LOG}`);
 }
 
+/** Forgets the log and turns recording on, in one statement: the state now is the baseline. */
+export const START_LOG = `WITH cleared AS (DELETE FROM ${LOG}) SELECT set_config('${SWITCH}', 'on', false)`;
+
+export async function startLog(db: Queryable): Promise<void> {
+  await db.query(START_LOG);
+}
+
 /**
  * Undoes every logged change, newest first, and empties the log, in one call into Postgres (call
  * inside a transaction). Recording is off during the replay and on after it. False, with nothing

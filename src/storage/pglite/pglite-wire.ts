@@ -67,26 +67,50 @@ export class PgliteWire {
   }
 
   private async queryNow<T>(text: string, params: SqlValue[]): Promise<Results<T>> {
+    const results = await this.sendNow<T>([{ text, params }]);
+    return results[results.length - 1] as Results<T>;
+  }
+
+  /**
+   * Runs several statements in one buffer, closed by one Sync: one call into Postgres, and (outside a
+   * transaction) one implicit transaction, so they read one consistent state. One result each.
+   */
+  batch<T>(statements: { text: string; params: SqlValue[] }[]): Promise<Results<T>[]> {
+    return this.inTurn(() => this.sendNow<T>(statements));
+  }
+
+  private async sendNow<T>(statements: { text: string; params: SqlValue[] }[]): Promise<Results<T>[]> {
     const parts: Uint8Array[] = [];
+    /** A `BEGIN` sent first answers a result (and a command tag) of its own. */
+    const begun = this.pendingBegin ? 1 : 0;
     if (this.pendingBegin) parts.push(serialize.query('BEGIN'));
     for (const old of this.closing) parts.push(serialize.close({ type: 'S', name: old }));
     this.closing = [];
-    let name = this.names.get(text);
-    const fresh = name === undefined;
-    if (name === undefined) {
-      name = text.length > MAX_PREPARED_CHARS ? '' : `q${this.serial++}`;
-      parts.push(serialize.parse({ name, text, types: [] }));
+    /** Each Parse sent, in order (unnamed ones are not kept). */
+    const parses: { text: string; name: string }[] = [];
+    for (const { text, params } of statements) {
+      let name = this.names.get(text) ?? parses.find((p) => p.text === text && p.name !== '')?.name;
+      if (name === undefined) {
+        name = text.length > MAX_PREPARED_CHARS ? '' : `q${this.serial++}`;
+        parses.push({ text, name });
+        parts.push(serialize.parse({ name, text, types: [] }));
+      }
+      const values = params.map((v) => (v === null || v === undefined ? null : String(v)));
+      parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}));
     }
-    const values = params.map((v) => (v === null || v === undefined ? null : String(v)));
-    parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+    parts.push(serialize.sync());
     const { messages } = await this.pg.execProtocol(concat(parts), { syncToFs: false, throwOnError: false });
     this.pendingBegin = false;
     // A statement parsed in this buffer exists from now on, even when a later step failed.
-    if (fresh && name !== '' && messages.some((m) => m.name === 'parseComplete')) this.keep(text, name);
+    const parsed = messages.filter((m) => m.name === 'parseComplete').length;
+    for (const { text, name } of parses.slice(0, parsed)) if (name !== '') this.keep(text, name);
     const failed = messages.find((m) => m.name === 'error');
-    if (failed) throw withQuery(failed, text, params);
-    const results = parse.parseResults(messages, this.pg.parsers);
-    return results[results.length - 1] as Results<T>;
+    if (failed) {
+      const done = messages.filter((m) => m.name === 'commandComplete').length - begun;
+      const at = Math.max(0, Math.min(done, statements.length - 1));
+      throw withQuery(failed, statements[at]!.text, statements[at]!.params);
+    }
+    return (parse.parseResults(messages, this.pg.parsers) as Results<T>[]).slice(begun);
   }
 
   private keep(text: string, name: string): void {
