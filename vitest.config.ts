@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Suites left out of the quick loop: a real browser, runners or servers spawned per test (jest,
  * node --test, serve --data killed and restarted), tsc over generated types, and the cross-driver
- * determinism runs (both drivers by design), and the command-line tests.
+ * determinism runs (both drivers by design), the command-line tests, the shared PostgreSQL
+ * engine's and the scale runs.
  */
 const SLOW = [
   'test/browser/**',
@@ -13,8 +14,13 @@ const SLOW = [
   'test/interop/openapi-tools.interop.test.ts',
   'test/persistence.test.ts',
   'test/determinism.test.ts',
-  // Spawns the command ~35 times (a tsx start each); not an area of the service.
+  // Spawn the command ~35 times (a tsx start each), or a whole emulator per test; not areas of the service.
   'test/cli.test.ts',
+  'test/cli-exec.test.ts',
+  'test/cli-conform.test.ts',
+  // A throwaway PostgreSQL cluster and serve processes on it (the shared engine), and the scale runs.
+  'test/postgres/**',
+  'test/scale/**',
   // One TypeScript program over the docs' blocks (about 8 s of CPU), then each block run.
   'test/docs-blocks.test.ts',
   // Five vitest runs of four workers each against one shared server (worlds).
