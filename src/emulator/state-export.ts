@@ -143,7 +143,7 @@ const KEEP_ROWS = 20_000;
  * moved), or holds a snapshot's tables unwritten since a restore, a dump taken then still holds
  * and no table is read again; every caller gets its own copy.
  */
-async function exportedTables(world: World): Promise<TableDump> {
+async function exportedRows(world: World): Promise<TableDump> {
   const version = world.storage.writeVersion;
   let last = kept.get(world);
   if (version === undefined || last?.version !== version) {
@@ -173,7 +173,7 @@ function rowCount(tables: TableDump): number {
 }
 
 export async function exportState(world: World): Promise<StateExport> {
-  const tables = await exportedTables(world);
+  const tables = await exportedRows(world);
   const now = world.clock.now();
   return {
     formatVersion: STATE_FORMAT_VERSION,
