@@ -37,7 +37,7 @@ const sec = (ms: number) => Math.round(ms) / 1000;
 /** Sentences of a text with how many words each holds (words split on whitespace, as speech lays them out). */
 function sentences(text: string): { text: string; words: number }[] {
   return text
-    .split(/(?<=[.!?…])\s+/)
+    .split(/(?<=[.!?\u2026])\s+/)
     .map((s) => s.trim())
     .filter(Boolean)
     .map((s) => ({ text: s, words: wordsOf(s).length }));

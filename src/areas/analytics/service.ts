@@ -52,7 +52,7 @@ export function normalizeQuestion(text: string): string {
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/[\s?!.,;:…]+$/u, '');
+    .replace(/[\s?!.,;:\u2026]+$/u, '');
 }
 
 export class AnalyticsService {

@@ -77,7 +77,7 @@ function excerpt(content: string): string {
   }
   out = out.trim();
   if (out.length > 240) out = `${out.slice(0, 237).replace(/\s+\S*$/, '')}...`;
-  return /[.!?…]$/.test(out) ? out : `${out}.`;
+  return /[.!?\u2026]$/.test(out) ? out : `${out}.`;
 }
 
 const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);

@@ -18,11 +18,11 @@ export function normalizeText(text: string): string {
 
 // Products: a price (`$12.99`, `€ 5`, `12.50 USD`) or a SKU (`SKU: AB-123`), named by the words
 // before it back to the previous product, sentence end or line break (chunks join lines with spaces).
-const PRICE = /(?:([$€£¥])\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?))|(?:\b(\d+(?:\.\d{1,2})?)\s?(USD|EUR|GBP|JPY|CAD|AUD)\b)/g;
+const PRICE = /(?:([$\u20ac\u00a3\u00a5])\s?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?))|(?:\b(\d+(?:\.\d{1,2})?)\s?(USD|EUR|GBP|JPY|CAD|AUD)\b)/g;
 const SKU = /\b(?:SKU|Item\s*(?:#|No\.?)|Part\s*(?:#|No\.?)|Model\s*(?:#|No\.?))\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{2,31})\b/gi;
 const SYMBOL_CURRENCY: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY' };
 /** Between two marks of one product (`$49.99 SKU: X`, `$49.99 (SKU X)`) only these characters stand. */
-const JOINER = /^[\s,;:()/|–—-]{0,4}$/;
+const JOINER = /^[\s,;:()/|\u2013\u2014-]{0,4}$/;
 
 export interface ProductLine {
   name: string;
@@ -52,9 +52,9 @@ function marksIn(content: string): Mark[] {
 
 /** The name before a product's marks: back to the previous product, a sentence end or a line break. */
 function nameBefore(text: string): string {
-  const pieces = text.split(/(?:[.!?;•]\s+|\r?\n)/);
+  const pieces = text.split(/(?:[.!?;\u2022]\s+|\r?\n)/);
   return (pieces[pieces.length - 1] ?? '')
-    .replace(/^[\s\-*•·|:–—,]+|[\s\-*•·|:–—,;(]+$/g, '')
+    .replace(/^[\s\-*\u2022\u00b7|:\u2013\u2014,]+|[\s\-*\u2022\u00b7|:\u2013\u2014,;(]+$/g, '')
     .replace(/\s+/g, ' ')
     .trim()
     .split(' ')

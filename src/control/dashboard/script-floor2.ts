@@ -65,7 +65,7 @@ export const FLOOR2_SCRIPT = String.raw`
   // ---- state browser -------------------------------------------------------------------------
 
   function cellText(value) {
-    if (value === null || value === undefined) return '—';
+    if (value === null || value === undefined) return '\u2014';
     if (typeof value === 'object') return JSON.stringify(value);
     return String(value);
   }
@@ -75,7 +75,7 @@ export const FLOOR2_SCRIPT = String.raw`
     var page = await api('GET', 'dashboard/state/' + kind + '?limit=' + STATE_LIMIT + (stateOffset ? '&cursor=' + stateOffset : ''));
     stateTotal = page.total;
     var last = stateOffset + page.data.length;
-    byId('state-count').textContent = page.total === 0 ? 'none' : (stateOffset + 1) + '–' + last + ' of ' + page.total;
+    byId('state-count').textContent = page.total === 0 ? 'none' : (stateOffset + 1) + '\u2013' + last + ' of ' + page.total;
     byId('state-prev').disabled = stateOffset === 0;
     byId('state-next').disabled = !page.hasMore;
     var columns = page.data.length ? Object.keys(page.data[0]) : [];
@@ -178,7 +178,7 @@ export const FLOOR2_SCRIPT = String.raw`
     var meta = byId('chat-meta');
     reply.textContent = '';
     reply.removeAttribute('data-done');
-    meta.textContent = 'streaming…';
+    meta.textContent = 'streaming\u2026';
     var body = { releaseId: picked[1], messages: [{ role: 'user', content: byId('chat-prompt').value }], stream: true };
     var res = await fetch('../api/v1/workspaces/' + encodeURIComponent(picked[0]) + '/chat/completions', { method: 'POST', headers: headers, body: JSON.stringify(body) });
     if (!res.ok || !res.body) {
@@ -216,7 +216,7 @@ export const FLOOR2_SCRIPT = String.raw`
     reply.setAttribute('data-chunks', String(chunks));
     if (last) {
       reply.setAttribute('data-transcript-id', last.transcriptId);
-      meta.textContent = chunks + ' chunks · transcript ' + last.transcriptId + (last.usage ? ' · ' + last.usage.total_tokens + ' tokens' : '');
+      meta.textContent = chunks + ' chunks \u00b7 transcript ' + last.transcriptId + (last.usage ? ' \u00b7 ' + last.usage.total_tokens + ' tokens' : '');
     }
     return 'Streamed ' + chunks + ' chunks';
   }
@@ -231,7 +231,7 @@ export const FLOOR2_SCRIPT = String.raw`
 
   function bodyBlock(body) {
     if (body.text === null) return el('div', { className: 'muted', text: '(' + (body.note || 'no body') + ')' });
-    return el('pre', { className: 'body', text: body.text + (body.truncated ? '\n… (cut at 16 KB)' : '') });
+    return el('pre', { className: 'body', text: body.text + (body.truncated ? '\n\u2026 (cut at 16 KB)' : '') });
   }
 
   async function openEntry(seq) {
@@ -241,8 +241,8 @@ export const FLOOR2_SCRIPT = String.raw`
     var e = found.entry;
     box.replaceChildren(
       el('div', { className: 'row' }, [
-        el('b', { className: 'mono', text: e.method + ' ' + e.path + ' → ' + e.status }),
-        el('span', { className: 'muted', text: e.at + (e.keyId ? ' · ' + e.keyId : '') }),
+        el('b', { className: 'mono', text: e.method + ' ' + e.path + ' \u2192 ' + e.status }),
+        el('span', { className: 'muted', text: e.at + (e.keyId ? ' \u00b7 ' + e.keyId : '') }),
         el('span', { className: 'spacer' }),
         el('button', { id: 'journal-detail-close', text: 'close' }),
       ]),

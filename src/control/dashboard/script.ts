@@ -74,7 +74,7 @@ export const DASHBOARD_SCRIPT = String.raw`
   }
 
   function renderHealth(health) {
-    byId('meta').textContent = 'v' + health.version + ' · ' + health.storage + ' · seed ' + health.seed;
+    byId('meta').textContent = 'v' + health.version + ' \u00b7 ' + health.storage + ' \u00b7 seed ' + health.seed;
     byId('scenario-current').textContent = health.scenario;
     var select = byId('scenario-select');
     if (!scenarioTouched && select.value !== health.scenario && hasOption(select, health.scenario)) {
@@ -124,8 +124,8 @@ export const DASHBOARD_SCRIPT = String.raw`
         el('td', { text: e.method }),
         el('td', { className: 'mono', text: e.path }),
         el('td', { className: 's' + String(e.status).charAt(0), title: e.faultId ? 'answered by ' + e.faultId : null,
-          text: e.faultId ? e.status + ' ⚡' : String(e.status) }),
-        el('td', { className: 'mono', text: e.keyId || '—' }),
+          text: e.faultId ? e.status + ' \u26a1' : String(e.status) }),
+        el('td', { className: 'mono', text: e.keyId || '\u2014' }),
         el('td', { className: 'num', text: e.durationMs.toFixed(1) }),
       ]);
     }, 'No requests yet (control calls are not journaled).');
@@ -149,7 +149,7 @@ export const DASHBOARD_SCRIPT = String.raw`
         el('td', { text: rule.method || 'any' }),
         el('td', { className: 'mono', text: rule.path }),
         el('td', { text: effectOf(rule) }),
-        el('td', { className: 'num', text: rule.times === undefined ? '∞' : String(rule.times) }),
+        el('td', { className: 'num', text: rule.times === undefined ? '\u221e' : String(rule.times) }),
         el('td', { className: 'num', text: String(rule.hits) }),
         el('td', {}, [remove]),
       ]);
@@ -157,7 +157,7 @@ export const DASHBOARD_SCRIPT = String.raw`
   }
 
   function whenSearchable(at) {
-    if (!at) return '—';
+    if (!at) return '\u2014';
     var ms = Date.parse(at) - clockNow;
     if (ms <= 0) return at;
     var s = Math.round(ms / 1000);
@@ -181,7 +181,7 @@ export const DASHBOARD_SCRIPT = String.raw`
         el('td', { className: 'mono', text: f.fileId }),
         title,
         status,
-        el('td', { className: 'num', text: f.chunksCount === null ? '—' : String(f.chunksCount) }),
+        el('td', { className: 'num', text: f.chunksCount === null ? '\u2014' : String(f.chunksCount) }),
         el('td', { className: 'mono', text: f.shownAt }),
       ]);
     }, 'No RAG files in this scenario.');
@@ -206,7 +206,7 @@ export const DASHBOARD_SCRIPT = String.raw`
       renderFaults(answers[3]);
       renderRag(answers[4]);
       refreshFloor2();
-      byId('conn').textContent = 'live · polling every ' + POLL_MS / 1000 + ' s';
+      byId('conn').textContent = 'live \u00b7 polling every ' + POLL_MS / 1000 + ' s';
       byId('conn').className = 'conn';
     } catch (err) {
       byId('conn').textContent = 'disconnected: ' + err.message;
