@@ -113,7 +113,7 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
     const cache = route.cacheable && route.method === 'GET' ? deps.answers : undefined;
     const cacheKey = cache ? answerKey(`${route.method} ${route.path}`, request, principal, route.cacheable === 'timeless' ? undefined : deps.clock.now()) : '';
     const hit = cache?.get(cacheKey);
-    if (hit) return withHeaders(jsonTextResponse(hit.bodyText, hit.status), headers);
+    if (hit) return withHeaders(jsonTextResponse(hit.bodyText, hit.status, hit), headers);
     const version = cache?.version ?? 0;
     const params = route.params ? parseParams(route.params, pathParams) : undefined;
     const query = route.query ? parseWith(route.query, c.req.query(), 'query') : undefined;
