@@ -178,7 +178,8 @@ export function createCoreHandler(routes: RouteDef[], given: CoreDeps): CoreHand
       const answered = await app.fetch(request, { info, outcome, requestId });
       const response = withCors(request, answered, trusted || (origin !== null && outcome.keyOrigins?.includes(origin) === true));
       // A body the route refused (or ignored) unread is read to its end first: keep-alive stays usable.
-      await discardBody(request);
+      const discarding = discardBody(request);
+      if (discarding) await discarding;
       return { response: withHeader(response, REQUEST_ID_HEADER, requestId), outcome };
     },
   };

@@ -81,13 +81,19 @@ async function writeBody(res: ServerResponse, response: Response): Promise<void>
   if (!closed) res.end();
 }
 
-/** Writes `answer` in full; resolves once the last byte is handed to the socket. */
-export async function writeAnswer(res: ServerResponse, answer: Response): Promise<void> {
-  if (answer instanceof LightResponse) return writeLight(res, answer);
+/**
+ * Writes `answer` in full. A light answer or one without a body is handed to the socket before this
+ * returns (undefined); a body read from a stream returns a promise that resolves once its last byte is.
+ */
+export function writeAnswer(res: ServerResponse, answer: Response): Promise<void> | undefined {
+  if (answer instanceof LightResponse) {
+    writeLight(res, answer);
+    return undefined;
+  }
   if (answer.body === null) {
     res.writeHead(answer.status, answer.statusText || undefined, headerList(answer));
     res.end();
-    return;
+    return undefined;
   }
-  await writeBody(res, answer);
+  return writeBody(res, answer);
 }
