@@ -216,7 +216,7 @@ export class Emulator {
   private turn<T>(fn: () => Promise<T>): Promise<T> {
     return this.lock.run(() => {
       const before = this.here.beforeTurn;
-      return before ? before().then(fn) : fn();
+      return before ? before().then(() => fn()) : fn();
     });
   }
 
