@@ -4,6 +4,7 @@
 // still run per request.
 import { describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../src/index.js';
+import { startServer } from '../src/adapters/node-server.js';
 import type { World } from '../src/emulator/world.js';
 import { ONE_DRIVER } from './support/doors.js';
 
@@ -210,6 +211,31 @@ describe('answer cache', () => {
       expect(lookups).toBe(seen + 3);
     } finally {
       store.findForAuth = original;
+      await emulator.close();
+    }
+  });
+
+  it('sends a cached non-ASCII answer as the same UTF-8 bytes, with their length, through both doors', async () => {
+    const { emulator, keyA, send } = await setup();
+    const title = 'Café — £5 → 東京 🚀';
+    expect((await send('/api/v1/transcripts', keyA, { method: 'POST', body: JSON.stringify({ title }) })).status).toBe(201);
+    // In process (the MSW door's path): computed, then from the cache.
+    const computed = await text(await send('/api/v1/transcripts', keyA));
+    expect(computed).toContain(title);
+    expect(await text(await send('/api/v1/transcripts', keyA))).toBe(computed);
+    // Over HTTP: the cached answer's bytes, twice (the second from bytes already encoded).
+    const server = await startServer(emulator, { port: 0 });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${server.url}/api/v1/transcripts`, { headers: { 'x-api-key': keyA } });
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(res.status).toBe(200);
+        expect(bytes.toString('utf8')).toBe(computed);
+        expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(computed));
+        expect(bytes.length).toBe(Buffer.byteLength(computed));
+      }
+    } finally {
+      await server.close();
       await emulator.close();
     }
   });

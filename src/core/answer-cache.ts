@@ -3,11 +3,12 @@
 // empties the cache, and the key holds the clock's instant unless the route is timeless. Auth, rate limits, request ids, CORS
 // and the journal still run for every request; only the handler and its JSON are skipped.
 import type { KeyForAuth, KeyLookup } from './auth.js';
+import type { EncodedBody } from './light-response.js';
 import type { Principal } from './route.js';
 
-export interface CachedAnswer {
+export interface CachedAnswer extends EncodedBody {
   readonly status: number;
-  /** The JSON body exactly as the handler's result serialised. */
+  /** The JSON body exactly as the handler's result serialised (`bytes`: its UTF-8, once a door needed it). */
   readonly bodyText: string;
 }
 

@@ -113,7 +113,7 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
     const cache = route.cacheable && route.method === 'GET' ? deps.answers : undefined;
     const cacheKey = cache ? answerKey(`${route.method} ${route.path}`, request, principal, route.cacheable === 'timeless' ? undefined : deps.clock.now()) : '';
     const hit = cache?.get(cacheKey);
-    if (hit) return withHeaders(jsonTextResponse(hit.bodyText, hit.status), headers);
+    if (hit) return withHeaders(jsonTextResponse(hit.bodyText, hit.status, hit), headers);
     const version = cache?.version ?? 0;
     const params = route.params ? parseParams(route.params, pathParams) : undefined;
     const query = route.query ? parseWith(route.query, c.req.query(), 'query') : undefined;
@@ -178,7 +178,8 @@ export function createCoreHandler(routes: RouteDef[], given: CoreDeps): CoreHand
       const answered = await app.fetch(request, { info, outcome, requestId });
       const response = withCors(request, answered, trusted || (origin !== null && outcome.keyOrigins?.includes(origin) === true));
       // A body the route refused (or ignored) unread is read to its end first: keep-alive stays usable.
-      await discardBody(request);
+      const discarding = discardBody(request);
+      if (discarding) await discarding;
       return { response: withHeader(response, REQUEST_ID_HEADER, requestId), outcome };
     },
   };

@@ -146,11 +146,15 @@ export function bodyTooLarge(request: Request): EmulatorError | undefined {
  * Reads what is left of a body nobody read and throws it away (at most `MAX_CONTROL_BODY_BYTES`),
  * so the answer goes out after the whole request: a keep-alive connection stays usable.
  */
-export async function discardBody(request: Request): Promise<void> {
+export function discardBody(request: Request): Promise<void> | undefined {
   // The HTTP door's light request drains its own socket once the answer is out.
-  if ((request as { drainsItself?: boolean }).drainsItself) return;
-  if (!request.body || request.bodyUsed) return;
-  const reader = request.body.getReader();
+  if ((request as { drainsItself?: boolean }).drainsItself) return undefined;
+  if (!request.body || request.bodyUsed) return undefined;
+  return readToEnd(request.body);
+}
+
+async function readToEnd(body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
   let seen = 0;
   try {
     for (;;) {

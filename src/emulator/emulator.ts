@@ -90,28 +90,41 @@ export class Emulator {
    * only when the clock is moved or a job is due at once, and the next request sees them done, the
    * same bytes every run. Under the real clock they run as background turns instead (`JobPump`).
    */
-  private async runDueInTurn(): Promise<void> {
-    if (this.here.clock.mode !== 'real') await this.here.scheduler.runDue();
+  private runDueInTurn(): Promise<number> | undefined {
+    if (this.here.clock.mode === 'real') return undefined;
+    // Nothing due (the scheduler knows its next job is later, or that there is none): no turn of
+    // the event loop spent asking. `runDue` would return at once in exactly these cases.
+    const dueIn = this.here.scheduler.dueIn();
+    if (dueIn === null || (dueIn !== undefined && dueIn > 0)) return undefined;
+    return this.here.scheduler.runDue();
   }
 
   /** The core handler: a Web Request in, a Web Response out. Both doors call only this. */
-  async fetch(request: Request, info?: RequestInfo): Promise<Response> {
-    return toWebResponse(await this.respond(request, info));
+  fetch(request: Request, info?: RequestInfo): Promise<Response> {
+    return this.respond(request, info).then(toWebResponse);
   }
 
   /**
    * `fetch` for the HTTP door: the same answer, but the core's JSON answers stay light (plain
    * status, headers and text, still `instanceof Response`) so they go to the socket as they are.
+   * (Not an async function: the answer's own promise is handed back, with no wrapper around it.)
    */
-  async respond(request: Request, info?: RequestInfo): Promise<Response> {
-    // The world the request names (`x-emulator-world`); none named: this one.
-    const named = this.registry ? request.headers.get(WORLD_HEADER)?.trim() : undefined;
-    if (named && named !== this.id) {
-      const target = await this.registry?.open(named);
-      if (!target) return unknownWorld(request, named, clientRequestId(request) ?? this.here.nextRequestId('control'));
-      return target.respondHere(request, info);
+  respond(request: Request, info?: RequestInfo): Promise<Response> {
+    try {
+      // The world the request names (`x-emulator-world`); none named: this one.
+      const named = this.registry ? request.headers.get(WORLD_HEADER)?.trim() : undefined;
+      if (named && named !== this.id) return this.respondInWorld(named, request, info);
+      return this.respondHere(request, info);
+    } catch (err) {
+      return Promise.reject(err);
     }
-    return this.respondHere(request, info);
+  }
+
+  /** The answer of the world a request names, or the unknown-world error. */
+  private async respondInWorld(named: string, request: Request, info?: RequestInfo): Promise<Response> {
+    const target = await this.registry?.open(named);
+    if (!target) return unknownWorld(request, named, clientRequestId(request) ?? this.here.nextRequestId('control'));
+    return target.respondHere(request, info);
   }
 
   /** This world's answer to a request. */
@@ -134,7 +147,8 @@ export class Emulator {
       });
     }
     const first = await this.turn(async (): Promise<{ delayed: FiredFault; at: string; info: RequestInfo } | { response: Response }> => {
-      await this.runDueInTurn();
+      const due = this.runDueInTurn();
+      if (due) await due;
       const at = this.here.clock.iso();
       // The id is given on arrival, so a delayed answer keeps the place its request took.
       const arrived: RequestInfo = { ...info, requestId: this.here.nextRequestId('service') };
@@ -150,7 +164,8 @@ export class Emulator {
     const { delayed, at } = first;
     await wallDelay(delayed.delayMs);
     const response = await this.turn(async () => {
-      await this.runDueInTurn();
+      const due = this.runDueInTurn();
+      if (due) await due;
       return this.answer(request, first.info, path, at, started, delayed);
     });
     this.jobs.pump();
@@ -199,9 +214,9 @@ export class Emulator {
 
   /** Runs `fn` under the request lock, after following what other processes wrote (a shared database). */
   private turn<T>(fn: () => Promise<T>): Promise<T> {
-    return this.lock.run(async () => {
-      await this.here.beforeTurn?.();
-      return fn();
+    return this.lock.run(() => {
+      const before = this.here.beforeTurn;
+      return before ? before().then(() => fn()) : fn();
     });
   }
 

@@ -24,8 +24,17 @@ export class RequestLock {
 
   private enqueue<T>(list: Turn[], fn: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      // A throw inside `fn`, even a synchronous one, rejects this turn's promise only.
-      list.push(() => new Promise<T>((started) => started(fn())).then(resolve, reject));
+      // A throw inside `fn`, even a synchronous one, rejects this turn's promise only. (Its promise
+      // is followed as it is: no wrapper promise, no thenable job per turn.)
+      list.push(() => {
+        let result: Promise<T>;
+        try {
+          result = Promise.resolve(fn());
+        } catch (err) {
+          result = Promise.reject(err);
+        }
+        return result.then(resolve, reject);
+      });
       // Started from a microtask, as the promise chain this replaced did: never inside the caller.
       if (!this.busy) {
         this.busy = true;

@@ -49,7 +49,9 @@ export function doorListener(
         req.socket.destroy();
         return;
       }
-      await writeAnswer(res, answer);
+      // A light answer is written at once; only a streamed one is waited for.
+      const writing = writeAnswer(res, answer);
+      if (writing) await writing;
     } catch {
       plain(res, 500, 'Internal Server Error');
     }

@@ -4,10 +4,13 @@ import type { ServerResponse } from 'node:http';
 import { LightResponse } from '../../core/light-response.js';
 
 function writeLight(res: ServerResponse, answer: LightResponse): void {
-  const body = answer.bodyText;
+  // A cached answer's bytes are encoded once for all its hits; any other body goes out as its text.
+  const body = answer.sharedBytes() ?? answer.bodyText;
   const headers: string[] = [];
   for (const [name, value] of answer.headers.pairs()) headers.push(name, value);
-  if (body !== null && !answer.headers.has('content-length')) headers.push('content-length', String(Buffer.byteLength(body)));
+  if (body !== null && !answer.headers.has('content-length')) {
+    headers.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+  }
   res.writeHead(answer.status, headers);
   res.end(body ?? undefined);
 }
@@ -78,13 +81,19 @@ async function writeBody(res: ServerResponse, response: Response): Promise<void>
   if (!closed) res.end();
 }
 
-/** Writes `answer` in full; resolves once the last byte is handed to the socket. */
-export async function writeAnswer(res: ServerResponse, answer: Response): Promise<void> {
-  if (answer instanceof LightResponse) return writeLight(res, answer);
+/**
+ * Writes `answer` in full. A light answer or one without a body is handed to the socket before this
+ * returns (undefined); a body read from a stream returns a promise that resolves once its last byte is.
+ */
+export function writeAnswer(res: ServerResponse, answer: Response): Promise<void> | undefined {
+  if (answer instanceof LightResponse) {
+    writeLight(res, answer);
+    return undefined;
+  }
   if (answer.body === null) {
     res.writeHead(answer.status, answer.statusText || undefined, headerList(answer));
     res.end();
-    return;
+    return undefined;
   }
-  await writeBody(res, answer);
+  return writeBody(res, answer);
 }

@@ -148,10 +148,11 @@ export class SqliteStorage implements Storage {
     if (this.depth > 0) return fn();
     this.depth++;
     const nested = this.db.inTransaction;
-    this.db.exec(nested ? 'SAVEPOINT emulator_tx' : 'BEGIN');
+    // Prepared once, as every statement here: exec would parse them again on each request.
+    this.prepare(nested ? 'SAVEPOINT emulator_tx' : 'BEGIN').run();
     try {
       const result = await fn();
-      this.db.exec(nested ? 'RELEASE emulator_tx' : 'COMMIT');
+      this.prepare(nested ? 'RELEASE emulator_tx' : 'COMMIT').run();
       return result;
     } catch (err) {
       if (!this.db.inTransaction) this.baseline = undefined; // SQLite rolled everything back itself
