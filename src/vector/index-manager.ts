@@ -11,6 +11,7 @@ import { EMBEDDING_DIMENSION, embed } from './embedding.js';
 import { ExactIndex } from './exact-index.js';
 import { chunkFingerprint } from './fingerprint.js';
 import { HnswIndex, loadHnswlib } from './hnsw-index.js';
+import { WorkerHnswIndex, loadHnswWorker } from './hnsw-worker-index.js';
 import type { VectorHit, VectorIndex } from './vector-index.js';
 import { mergeHits, searchTail } from './vector-tail.js';
 
@@ -58,12 +59,21 @@ interface View {
 /** What a snapshot keeps of the indexes: the view of each target it saw. */
 export type IndexViews = ReadonlyMap<string, View>;
 
-export type IndexFactory = () => Promise<VectorIndex>;
+/**
+ * `grows`: the index starts empty and takes its vectors as they are written (a new target under the
+ * manual clock), where a graph built on another thread overlaps the rest of the ingest.
+ */
+export type IndexFactory = (options?: { grows?: boolean }) => Promise<VectorIndex>;
 
-/** HNSW where hnswlib-node loads (Node), exact search elsewhere (the browser). */
-export const defaultIndexFactory: IndexFactory = async () => {
+/**
+ * HNSW where hnswlib-node loads (Node), built in the worker thread for an index that `grows` (the
+ * same graph either way), exact search elsewhere (the browser).
+ */
+export const defaultIndexFactory: IndexFactory = async (options = {}) => {
   const lib = await loadHnswlib();
-  return lib ? new HnswIndex(lib, EMBEDDING_DIMENSION) : new ExactIndex();
+  if (!lib) return new ExactIndex();
+  const worker = options.grows ? await loadHnswWorker() : null;
+  return worker ? new WorkerHnswIndex(worker, EMBEDDING_DIMENSION) : new HnswIndex(lib, EMBEDDING_DIMENSION);
 };
 
 export const exactIndexFactory: IndexFactory = async () => new ExactIndex();
@@ -203,7 +213,9 @@ export class VectorIndexes {
       out[label] = 1;
       added++;
     }
-    if (pending(store)) this.schedule(store);
+    // An index built on another thread takes vectors at once (embedding them is the only cost here).
+    if (store.index.eager) insertQueued(store);
+    else if (pending(store)) this.schedule(store);
     return { live: out, added };
   }
 
@@ -236,8 +248,8 @@ export class VectorIndexes {
   }
 
   /** A fresh view of `chunks` at `version`, its vectors queued. */
-  private async build(targetId: string, version: string, chunks: IndexedChunk[]): Promise<View> {
-    const index = await this.factory();
+  private async build(targetId: string, version: string, chunks: IndexedChunk[], grows = false): Promise<View> {
+    const index = await this.factory({ grows });
     const store: Store = { index, chunkOf: [], hashes: [], labelsOf: new Map(), queue: [], head: 0, tail: [], tailHead: 0, inserted: 0 };
     const { live, added } = this.enqueue(store, new Uint8Array(0), chunks);
     const view: View = { version, index, store, live, size: added };
@@ -272,6 +284,15 @@ export class VectorIndexes {
       }
     }
     return this.build(targetId, version, chunks ?? (await load()));
+  }
+
+  /**
+   * An empty index for a target just created (at its first version, with no chunks), so that its
+   * vectors go in as files become queryable rather than all at its first query. Under the manual
+   * clock it grows on another thread where it can (`grows`); under the real clock, in background slices.
+   */
+  async open(targetId: string, version: string): Promise<void> {
+    if (!this.entries.has(targetId)) await this.build(targetId, version, [], !this.tailSearch());
   }
 
   /**
