@@ -37,8 +37,6 @@ async function startWorker(): Promise<HnswWorker | null> {
     | undefined;
   if (!hnswlib || !threads?.Worker) return null;
   const worker = new threads.Worker(`${HNSW_WORKER_SOURCE}\nparentPort.postMessage('ready');`, { eval: true, workerData: { hnswlib } });
-  // It must not keep a process alive; nothing is lost when it ends with the process.
-  worker.unref();
   return new Promise((resolve) => {
     const ready = (message: unknown) => settle(message === 'ready' ? worker : null);
     const failed = () => settle(null);
@@ -46,6 +44,9 @@ async function startWorker(): Promise<HnswWorker | null> {
       worker.off('message', ready);
       worker.off('error', failed);
       worker.off('exit', failed);
+      // Held until it answers (a process awaiting it must not exit first), then never keeping a
+      // process alive: nothing is lost when it ends with the process.
+      worker.unref();
       resolve(answer);
     };
     worker.on('message', ready);
