@@ -25,7 +25,12 @@ const WORKER_THREADS = 'node:worker_threads';
 const BATCH = 64;
 /** A search that waits longer than this for the worker fails instead of hanging the process. */
 const WAIT_LIMIT_MS = 300_000;
-const INITIAL_CAPACITY = 1024;
+/**
+ * Slots a graph reserves at first (doubled as it fills). Small: every target created through the
+ * API opens one, most stay small, and a slot costs about 1.2 KB of the worker's memory. Capacity
+ * only sizes the storage; the graph (levels from the seed, links) is the same for any.
+ */
+const INITIAL_CAPACITY = 64;
 
 let started: Promise<HnswWorker | null> | undefined;
 
