@@ -2,8 +2,9 @@
 // each target row carries an index version, and the index at that version is found in memory or
 // rebuilt from storage on its next query. A version is a view over an append-only index (which of
 // its labels are live), so a snapshot keeps the views it saw, and a restore or reset reattaches
-// them instead of rebuilding. New vectors are embedded and inserted in short background slices;
-// a query first finishes whatever its index still has queued, so answers never depend on timing.
+// them instead of rebuilding. New vectors are embedded and inserted in short background slices
+// (or, for a graph built on the worker thread, embedded and handed over at once); a query first
+// finishes whatever its index still has queued, so answers never depend on timing.
 // After a load or an import (`clear`), the views held before are kept as candidates: a target whose
 // stored chunks are exactly a candidate's (ids and texts, in order) gets it back instead of a rebuild.
 import { wallElapsedMs } from '../clock/wall-time.js';
