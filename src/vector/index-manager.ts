@@ -2,9 +2,8 @@
 // each target row carries an index version, and the index at that version is found in memory or
 // rebuilt from storage on its next query. A version is a view over an append-only index (which of
 // its labels are live), so a snapshot keeps the views it saw, and a restore or reset reattaches
-// them instead of rebuilding. New vectors are embedded and inserted in short background slices
-// (or, for a graph built on the worker thread, embedded and handed over at once); a query first
-// finishes whatever its index still has queued, so answers never depend on timing.
+// them instead of rebuilding. New vectors are embedded and inserted in short background slices;
+// a query first finishes whatever its index still has queued, so answers never depend on timing.
 // After a load or an import (`clear`), the views held before are kept as candidates: a target whose
 // stored chunks are exactly a candidate's (ids and texts, in order) gets it back instead of a rebuild.
 import { wallElapsedMs } from '../clock/wall-time.js';
@@ -12,7 +11,6 @@ import { EMBEDDING_DIMENSION, embed } from './embedding.js';
 import { ExactIndex } from './exact-index.js';
 import { chunkFingerprint } from './fingerprint.js';
 import { HnswIndex, loadHnswlib } from './hnsw-index.js';
-import { WorkerHnswIndex, loadHnswWorker } from './hnsw-worker-index.js';
 import type { VectorHit, VectorIndex } from './vector-index.js';
 import { mergeHits, searchTail } from './vector-tail.js';
 
@@ -60,21 +58,12 @@ interface View {
 /** What a snapshot keeps of the indexes: the view of each target it saw. */
 export type IndexViews = ReadonlyMap<string, View>;
 
-/**
- * `grows`: the index starts empty and takes its vectors as they are written (a new target under the
- * manual clock), where a graph built on another thread overlaps the rest of the ingest.
- */
-export type IndexFactory = (options?: { grows?: boolean }) => Promise<VectorIndex>;
+export type IndexFactory = () => Promise<VectorIndex>;
 
-/**
- * HNSW where hnswlib-node loads (Node), built in the worker thread for an index that `grows` (the
- * same graph either way), exact search elsewhere (the browser).
- */
-export const defaultIndexFactory: IndexFactory = async (options = {}) => {
+/** HNSW where hnswlib-node loads (Node), exact search elsewhere (the browser). */
+export const defaultIndexFactory: IndexFactory = async () => {
   const lib = await loadHnswlib();
-  if (!lib) return new ExactIndex();
-  const worker = options.grows ? await loadHnswWorker() : null;
-  return worker ? new WorkerHnswIndex(worker, EMBEDDING_DIMENSION) : new HnswIndex(lib, EMBEDDING_DIMENSION);
+  return lib ? new HnswIndex(lib, EMBEDDING_DIMENSION) : new ExactIndex();
 };
 
 export const exactIndexFactory: IndexFactory = async () => new ExactIndex();
@@ -214,9 +203,7 @@ export class VectorIndexes {
       out[label] = 1;
       added++;
     }
-    // An index built on another thread takes vectors at once (embedding them is the only cost here).
-    if (store.index.eager) insertQueued(store);
-    else if (pending(store)) this.schedule(store);
+    if (pending(store)) this.schedule(store);
     return { live: out, added };
   }
 
@@ -249,8 +236,8 @@ export class VectorIndexes {
   }
 
   /** A fresh view of `chunks` at `version`, its vectors queued. */
-  private async build(targetId: string, version: string, chunks: IndexedChunk[], grows = false): Promise<View> {
-    const index = await this.factory({ grows });
+  private async build(targetId: string, version: string, chunks: IndexedChunk[]): Promise<View> {
+    const index = await this.factory();
     const store: Store = { index, chunkOf: [], hashes: [], labelsOf: new Map(), queue: [], head: 0, tail: [], tailHead: 0, inserted: 0 };
     const { live, added } = this.enqueue(store, new Uint8Array(0), chunks);
     const view: View = { version, index, store, live, size: added };
@@ -285,15 +272,6 @@ export class VectorIndexes {
       }
     }
     return this.build(targetId, version, chunks ?? (await load()));
-  }
-
-  /**
-   * An empty index for a target just created (at its first version, with no chunks), so that its
-   * vectors go in as files become queryable rather than all at its first query. Under the manual
-   * clock it grows on another thread where it can (`grows`); under the real clock, in background slices.
-   */
-  async open(targetId: string, version: string): Promise<void> {
-    if (!this.entries.has(targetId)) await this.build(targetId, version, [], !this.tailSearch());
   }
 
   /**
