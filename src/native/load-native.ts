@@ -7,7 +7,7 @@ import type { NativeModule } from './native-modules.js';
 /** A name, not a literal: neither tsc nor a browser bundler goes looking for it. */
 const NODE_MODULE = 'node:module';
 
-type NodeModule = { createRequire?: (from: string) => ((id: string) => unknown) & { resolve?: (id: string) => string } };
+type NodeModule = { createRequire?: (from: string) => (id: string) => unknown };
 
 /** The package's exports (as import() would give them, or their `default`); rejects when it cannot load. */
 export async function loadNativePackage(name: NativeModule): Promise<unknown> {
@@ -20,15 +20,4 @@ export async function loadNativePackage(name: NativeModule): Promise<unknown> {
     }
   }
   return import(name) as Promise<unknown>;
-}
-
-/** Where Node's require finds the package's entry (a worker thread loads it from there), undefined where it cannot. */
-export async function resolveNativePackage(name: NativeModule): Promise<string | undefined> {
-  const nodeModule = (await import(NODE_MODULE).catch(() => undefined)) as NodeModule | undefined;
-  if (typeof nodeModule?.createRequire !== 'function') return undefined;
-  try {
-    return nodeModule.createRequire(import.meta.url).resolve?.(name);
-  } catch {
-    return undefined;
-  }
 }

@@ -12,7 +12,6 @@ const chunks = [
 describe.each([
   { kind: 'exact', factory: exactIndexFactory },
   { kind: 'default (HNSW where it loads)', factory: defaultIndexFactory },
-  { kind: 'growing (HNSW on the worker thread where it runs)', factory: () => defaultIndexFactory({ grows: true }) },
 ])('VectorIndexes views, $kind', ({ factory }) => {
   it('reattaches a captured view after later changes, without loading again', async () => {
     const indexes = new VectorIndexes(factory);

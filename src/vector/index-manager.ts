@@ -2,9 +2,8 @@
 // each target row carries an index version, and the index at that version is found in memory or
 // rebuilt from storage on its next query. A version is a view over an append-only index (which of
 // its labels are live), so a snapshot keeps the views it saw, and a restore or reset reattaches
-// them instead of rebuilding. New vectors are embedded and inserted in short background slices
-// (or, for a graph built on the worker thread, embedded and handed over at once); a query first
-// finishes whatever its index still has queued, so answers never depend on timing.
+// them instead of rebuilding. New vectors are embedded and inserted in short background slices;
+// a query first finishes whatever its index still has queued, so answers never depend on timing.
 // After a load or an import (`clear`), the views held before are kept as candidates: a target whose
 // stored chunks are exactly a candidate's (ids and texts, in order) gets it back instead of a rebuild.
 import { wallElapsedMs } from '../clock/wall-time.js';
@@ -12,7 +11,6 @@ import { EMBEDDING_DIMENSION, embed } from './embedding.js';
 import { ExactIndex } from './exact-index.js';
 import { chunkFingerprint } from './fingerprint.js';
 import { HnswIndex, loadHnswlib } from './hnsw-index.js';
-import { WorkerHnswIndex, loadHnswWorker } from './hnsw-worker-index.js';
 import type { VectorHit, VectorIndex } from './vector-index.js';
 import { mergeHits, searchTail } from './vector-tail.js';
 
@@ -46,8 +44,6 @@ interface Store {
   tail: (Float32Array | undefined)[];
   tailHead: number;
   inserted: number;
-  /** Chunks given labels when they were written (`stage`), live in no view yet: chunk id → label. */
-  staged: Map<string, number>;
 }
 
 /** One version of a target's vector set: a store and which of its labels are live. Never changed. */
@@ -62,21 +58,12 @@ interface View {
 /** What a snapshot keeps of the indexes: the view of each target it saw. */
 export type IndexViews = ReadonlyMap<string, View>;
 
-/**
- * `grows`: the index starts empty and takes its vectors as they are written (a new target under the
- * manual clock), where a graph built on another thread overlaps the rest of the ingest.
- */
-export type IndexFactory = (options?: { grows?: boolean }) => Promise<VectorIndex>;
+export type IndexFactory = () => Promise<VectorIndex>;
 
-/**
- * HNSW where hnswlib-node loads (Node), built in the worker thread for an index that `grows` (the
- * same graph either way), exact search elsewhere (the browser).
- */
-export const defaultIndexFactory: IndexFactory = async (options = {}) => {
+/** HNSW where hnswlib-node loads (Node), exact search elsewhere (the browser). */
+export const defaultIndexFactory: IndexFactory = async () => {
   const lib = await loadHnswlib();
-  if (!lib) return new ExactIndex();
-  const worker = options.grows ? await loadHnswWorker() : null;
-  return worker ? new WorkerHnswIndex(worker, EMBEDDING_DIMENSION) : new HnswIndex(lib, EMBEDDING_DIMENSION);
+  return lib ? new HnswIndex(lib, EMBEDDING_DIMENSION) : new ExactIndex();
 };
 
 export const exactIndexFactory: IndexFactory = async () => new ExactIndex();
@@ -202,11 +189,12 @@ export class VectorIndexes {
     for (const chunk of chunks) {
       const known = store.labelsOf.get(chunk.id);
       if (known?.some((label) => label < out.length && out[label] === 1)) continue;
-      const hash = chunkFingerprint(chunk.id, chunk.content);
-      const staged = store.staged.get(chunk.id);
-      if (staged !== undefined) store.staged.delete(chunk.id);
-      // Staged with this very text: its vector is already on its way into the graph.
-      const label = staged !== undefined && store.hashes[staged] === hash ? staged : this.label(store, chunk, hash);
+      const label = store.chunkOf.length;
+      store.chunkOf.push(chunk.id);
+      store.hashes.push(chunkFingerprint(chunk.id, chunk.content));
+      store.queue.push(chunk);
+      if (known) known.push(label);
+      else store.labelsOf.set(chunk.id, [label]);
       if (label >= out.length) {
         const grown = new Uint8Array(Math.max(1024, out.length * 2, label + 1));
         grown.set(out);
@@ -215,32 +203,8 @@ export class VectorIndexes {
       out[label] = 1;
       added++;
     }
-    // An index built on another thread takes vectors at once (embedding them is the only cost here).
-    if (store.index.eager) insertQueued(store);
-    else if (pending(store)) this.schedule(store);
+    if (pending(store)) this.schedule(store);
     return { live: out, added };
-  }
-
-  /** A new label for `chunk` in `store`, queued for embedding. */
-  private label(store: Store, chunk: IndexedChunk, hash: number): number {
-    const label = store.chunkOf.length;
-    store.chunkOf.push(chunk.id);
-    store.hashes.push(hash);
-    store.queue.push(chunk);
-    store.labelsOf.set(chunk.id, [...(store.labelsOf.get(chunk.id) ?? []), label]);
-    return label;
-  }
-
-  /**
-   * Chunks just written for a target, before their file turns queryable: an index built on the
-   * worker thread gives them labels (in the order written) and starts inserting them now, live in
-   * no view until `apply` adds them with the same text. Other indexes take them at `apply` as before.
-   */
-  stage(targetId: string, chunks: IndexedChunk[]): void {
-    const store = this.entries.get(targetId)?.store;
-    if (!store?.index.eager) return;
-    for (const chunk of chunks) store.staged.set(chunk.id, this.label(store, chunk, chunkFingerprint(chunk.id, chunk.content)));
-    insertQueued(store);
   }
 
   private schedule(store: Store): void {
@@ -272,9 +236,9 @@ export class VectorIndexes {
   }
 
   /** A fresh view of `chunks` at `version`, its vectors queued. */
-  private async build(targetId: string, version: string, chunks: IndexedChunk[], grows = false): Promise<View> {
-    const index = await this.factory({ grows });
-    const store: Store = { index, chunkOf: [], hashes: [], labelsOf: new Map(), queue: [], head: 0, tail: [], tailHead: 0, inserted: 0, staged: new Map() };
+  private async build(targetId: string, version: string, chunks: IndexedChunk[]): Promise<View> {
+    const index = await this.factory();
+    const store: Store = { index, chunkOf: [], hashes: [], labelsOf: new Map(), queue: [], head: 0, tail: [], tailHead: 0, inserted: 0 };
     const { live, added } = this.enqueue(store, new Uint8Array(0), chunks);
     const view: View = { version, index, store, live, size: added };
     this.entries.set(targetId, view);
@@ -308,14 +272,6 @@ export class VectorIndexes {
       }
     }
     return this.build(targetId, version, chunks ?? (await load()));
-  }
-
-  /**
-   * An empty index for a target just created (its first version, no chunks): its vectors go in as
-   * they come, not all at its first query; on the worker thread under the manual clock (`grows`).
-   */
-  async open(targetId: string, version: string): Promise<void> {
-    if (!this.entries.has(targetId)) await this.build(targetId, version, [], !this.tailSearch());
   }
 
   /**
@@ -353,9 +309,7 @@ export class VectorIndexes {
     live = added.live;
     size += added.added;
     // Too many dead vectors make every search wade through them: start over from storage instead.
-    // Staged vectors are not dead: their files are on their way to queryable.
-    const held = store.chunkOf.length - store.staged.size;
-    if (held > 1024 && held > (MAX_DEAD_RATIO + 1) * size) {
+    if (store.chunkOf.length > 1024 && store.chunkOf.length > (MAX_DEAD_RATIO + 1) * size) {
       this.entries.delete(targetId);
       return;
     }

@@ -10,8 +10,6 @@ export interface VectorHit {
 export interface VectorIndex {
   readonly kind: 'hnsw' | 'exact';
   readonly size: number;
-  /** Insertion happens on another thread: vectors are added as soon as they exist, not in background slices. */
-  readonly eager?: boolean;
   add(label: number, vector: Float32Array): void;
   remove(label: number): void;
   /**

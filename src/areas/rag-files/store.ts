@@ -1,7 +1,8 @@
 // RAG files and their chunks, scoped to a workspace: records, listing, patch, delete, and the
 // bookkeeping that keeps each target's vector set (and its in-memory index) in step.
-import { parseJson, toIso, type StoreDeps } from '../../core/services.js';
+import type { StoreDeps } from '../../core/services.js';
 import type { SqlValue } from '../../storage/storage.js';
+import { parseJson, toIso } from '../../core/services.js';
 import type { RagDocumentStatus } from '../../types/rag.js';
 import type { VectorIndexes } from '../../vector/index-manager.js';
 import type { TextIndex } from '../rag-search/public.js';
@@ -278,7 +279,6 @@ export class RagFileStore {
       );
     }
     this.text.put(row.id, row.run_id, Number(row.seq), chunks.map((c, i) => ({ id: ids[i] as string, content: c.content })));
-    this.indexes.stage(row.target_id, chunks.map((c, i) => ({ id: ids[i] as string, content: c.content })));
   }
 
   async chunkRows(fileId: string): Promise<ChunkRow[]> {

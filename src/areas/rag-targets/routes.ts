@@ -73,8 +73,6 @@ export function ragTargetRoutes(rag: RagFileServices, indexes: VectorIndexes, de
         await rag.limits.ensureCollections(workspaceOf(principal));
         const defaults = await defaultsOf(workspaceOf(principal));
         const row = await targets.create(workspaceOf(principal), withDefaults(defaults, body));
-        // Its vectors go into an index from the first file on, not all at its first query.
-        await indexes.open(row.id, row.index_version);
         await events.record(row.id, null, 'target.created', actorOf(principal), { title: row.title });
         return targets.record(row);
       },
