@@ -61,6 +61,12 @@ describe.skipIf(lib === null)('HnswIndex', () => {
     const after = hnsw.search(query, 10).map((h) => h.label);
     expect(after.some((label) => top.includes(label))).toBe(false);
     expect(after).toEqual(exact.search(query, 10).map((h) => h.label));
+    // Scores are rescored from the index's own copy of the vectors (pages of 256): the exact path's bits, past the first page too.
+    for (const text of ['refund invoice tax', 'sync offline folder', 'gdpr erasure backup']) {
+      const hits = hnsw.search(embed(text), 10);
+      expect(hits.some((hit) => hit.label >= 256)).toBe(true);
+      expect(hits).toEqual(exact.search(embed(text), 10));
+    }
   });
 });
 
