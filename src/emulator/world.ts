@@ -5,15 +5,15 @@ import type { TextIndex } from '../areas/rag-search/public.js';
 import { Clock } from '../clock/clock.js';
 import { Scheduler, type JobHandlers } from '../clock/scheduler.js';
 import { createCoreHandler, type CoreHandler } from '../core/app.js';
-import type { TokenCheck } from '../core/auth.js';
-import { notFound, validationError } from '../core/errors.js';
 import { RateLimiter } from '../core/rate-limiter.js';
 import { seededRequestId } from '../core/request-id.js';
 import type { StoreDeps } from '../core/services.js';
 import type { RouteDef } from '../core/route.js';
 import { IdFactory } from '../seed/ids.js';
 import { SeededRandom } from '../seed/random.js';
-import { TokenSigner } from '../security/jwt.js';
+import type { TokenSigner } from '../security/jwt.js';
+import { SignersBySeed } from '../security/signers-by-seed.js';
+import { issueUserToken, verifyUserToken } from './world-tokens.js';
 import { Issuer } from './issuer.js';
 import { shiftScenario } from '../scenarios/time-shift.js';
 import { changeClock } from './clock-change.js';
@@ -67,7 +67,7 @@ export class World implements ControlPort {
   /** The in-memory full-text index (the rag area's); like the vector indexes, it follows snapshots. */
   readonly textIndex: TextIndex;
   private readonly jobHandlers: JobHandlers = {};
-  private readonly signers = new Map<number, TokenSigner>();
+  private readonly signers: SignersBySeed;
   signer!: TokenSigner;
   /** The issuer (RFC 8414): configured, else the origin the request came to, else the door's. */
   readonly issuer: Issuer;
@@ -97,11 +97,13 @@ export class World implements ControlPort {
   constructor(private readonly options: WorldOptions) {
     this.storage = new WatchedStorage(options.storage, (keys) => this.answers.invalidate(keys));
     this.issuer = new Issuer(options.issuer);
+    this.signers = new SignersBySeed(() => this.clock.now(), this.issuer.source);
     this.clock = new Clock({ mode: options.clockMode, now: 0 });
     this.ids = new IdFactory(this.random, () => this.clock.now());
     this.mailbox = new Mailbox(() => this.clock.iso());
     this.events = new EventHub(() => this.clock.now());
-    this.outbound = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const configured = options.fetch;
+    this.outbound = configured ?? ((input, init) => globalThis.fetch(input, init));
     this.vectorIndexes = new VectorIndexes(options.vectorIndexFactory, () => this.clock.mode === 'real');
     this.scheduler = new Scheduler(this.storage, this.clock, () => this.ids.objectId(), this.jobHandlers);
     const deps: StoreDeps = { storage: this.storage, clock: this.clock, ids: this.ids, random: this.random, scheduler: this.scheduler };
@@ -116,7 +118,7 @@ export class World implements ControlPort {
       storage: this.storage,
       keys: this.areas.api('api-keys'),
       members: this.areas.api('workspaces'),
-      tokens: { verifyUserToken: (token) => this.verifyUserToken(token) },
+      tokens: { verifyUserToken: (token) => verifyUserToken(this, token) },
       endUsers: this.areas.api('embed-auth').service,
       rateLimiter: this.rateLimiter,
       featureLimit: (feature) => this.settings.rateLimits[feature]?.perMinute ?? DEFAULT_RATE_LIMITS[feature],
@@ -126,7 +128,9 @@ export class World implements ControlPort {
       ...(options.onInternalError && { onInternalError: options.onInternalError }),
     });
     // Each answer knows the origin it was asked at: discovery and every token it signs name it.
-    this.core = { fetch: (request, info) => this.issuer.during(originOf(request.url), () => core.fetch(request, info)) };
+    this.core = {
+      fetch: (request, info) => this.issuer.during(originOf(request.url), () => core.fetch(request, info)),
+    };
   }
 
   /** A door tells where it serves (see Issuer); handle tokens are reissued in place to name it. */
@@ -158,12 +162,6 @@ export class World implements ControlPort {
     return this.storage.tableNames.filter((t) => !this.unexported.includes(t));
   }
 
-  private async signerFor(seed: number): Promise<TokenSigner> {
-    let signer = this.signers.get(seed);
-    if (!signer) this.signers.set(seed, (signer = await TokenSigner.fromSeed(seed, () => this.clock.now(), this.issuer.source)));
-    return signer;
-  }
-
   /**
    * Replaces all state with a validated scenario; on failure the previous state stays whole.
    * Time starts at `startAt` when given (`--now`), else at the wall clock in `real` mode, else at
@@ -180,7 +178,7 @@ export class World implements ControlPort {
 
   private async loadShifted(scenario: Scenario): Promise<Handles> {
     const before = this.handles ? await this.snapshot() : undefined;
-    const signer = await this.signerFor(scenario.seed);
+    const signer = await this.signers.of(scenario.seed);
     try {
       this.clock.restore({ mode: this.clock.mode, now: Date.parse(scenario.now) });
       this.random.restore({ seed: scenario.seed, counter: 0 });
@@ -255,12 +253,13 @@ export class World implements ControlPort {
     this.random.restore(state.random);
     this.clock.restore({ mode: this.clock.mode, now: state.now });
     this.rateLimiter.restore(state.rateLimits);
-    this.signer = await this.signerFor(state.random.seed);
+    this.signer = await this.signers.of(state.random.seed);
     this.settings = state.settings;
     this.handles = state.handles;
     this.scenario = state.scenario;
     this.clearHarness();
-    // Its image after the warm-up, unlike a load's (see `snapshot`): taken first, it doubled an import's time at 100k chunks.
+    // Its image after the warm-up, unlike a load's (see `snapshot`): taken first, it doubled an
+    // import's time at 100k chunks.
     this.boot = resetTo === 'state' ? await this.snapshot() : undefined;
     this.bootLoaded = false;
   }
@@ -281,7 +280,7 @@ export class World implements ControlPort {
     const now = this.clock.mode === 'real' ? Math.max(this.clock.now(), state.now) : state.now;
     this.clock.restore({ mode: this.clock.mode, now });
     this.rateLimiter.restore(state.rateLimits);
-    this.signer = await this.signerFor(state.random.seed);
+    this.signer = await this.signers.of(state.random.seed);
     this.settings = state.settings;
     if (!sameHandles) this.handles = state.handles;
     if (!sameHandles || this.scenario?.name !== state.scenario.name) {
@@ -292,8 +291,9 @@ export class World implements ControlPort {
   }
 
   /**
-   * `image`: the storage part, taken by a load before its warm-up (which writes nothing), so the major collection
-   * a large image starts (150 MB at 100k chunks) runs during the warm-up instead of in the requests after the load.
+   * `image`: the storage part, taken by a load before its warm-up (which writes nothing), so the
+   * major collection a large image starts (150 MB at 100k chunks) runs during the warm-up instead
+   * of in the requests after the load.
    */
   async snapshot(image?: StorageSnapshot): Promise<WorldSnapshot> {
     return {
@@ -338,7 +338,7 @@ export class World implements ControlPort {
     this.random.restore(snapshot.random);
     this.clock.restore({ mode: this.clock.mode, now: snapshot.clock.now });
     this.rateLimiter.restore(snapshot.limiter);
-    this.signer = await this.signerFor(snapshot.random.seed);
+    this.signer = await this.signers.of(snapshot.random.seed);
     this.handles = snapshot.handles;
     this.settings = snapshot.settings;
     this.scenario = snapshot.scenario;
@@ -379,21 +379,8 @@ export class World implements ControlPort {
     Object.assign(this.jobHandlers, handlers);
   }
 
-  /** A platform access token is good while its signature, lifetime and user all hold. */
-  private async verifyUserToken(token: string): Promise<TokenCheck> {
-    const verified = await this.signer.verify(token);
-    if (typeof verified === 'string') return verified;
-    if (verified.claims.kind !== undefined && verified.claims.kind !== 'platform') return 'invalid';
-    // OAuth (areas/oauth): a token revoked through /oauth/revoke, or by code or refresh reuse.
-    if (typeof verified.claims.jti === 'string' && (await this.areas.api('oauth').store.isRevoked(verified.claims.jti))) return 'invalid';
-    if (!(await this.areas.api('users').get(verified.userId))) return 'invalid';
-    return verified;
-  }
-
-  async issueToken(userId: string, expiresInSec = 3600): Promise<{ accessToken: string; expiresAt: string }> {
-    if (!(await this.areas.api('users').get(userId))) throw notFound('User');
-    if (!Number.isInteger(expiresInSec)) throw validationError('expiresInSec must be an integer');
-    const { token, expiresAt } = await this.signer.sign({ sub: userId, use: 'access' }, expiresInSec, this.ids.objectId());
-    return { accessToken: token, expiresAt: new Date(expiresAt).toISOString() };
+  /** A platform access token for one of the world's users (world-tokens.ts). */
+  issueToken(userId: string, expiresInSec = 3600): Promise<{ accessToken: string; expiresAt: string }> {
+    return issueUserToken(this, userId, expiresInSec);
   }
 }
