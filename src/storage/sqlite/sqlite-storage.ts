@@ -208,7 +208,8 @@ export class SqliteStorage implements Storage {
 
   async dump(): Promise<TableDump> {
     const out: TableDump = {};
-    for (const name of this.tableNames) out[name] = sortRows(this.db.prepare(`SELECT * FROM ${name}`).all() as Row[]);
+    // Prepared once per table, as every statement here: an export or a snapshot to a file runs them all.
+    for (const name of this.tableNames) out[name] = sortRows(this.prepare(`SELECT * FROM ${name}`).all() as Row[]);
     return out;
   }
 
