@@ -10,6 +10,16 @@ export interface StorageSnapshot {
   readonly kind: StorageKind;
 }
 
+export interface SnapshotOptions {
+  /**
+   * Copy nothing now where the driver can make the copy later (SQLite in memory, on a connection
+   * opened from an image): the copy is made only if the snapshot's savepoint must close while it
+   * may still be restored. An import's reset point, 150 MB at 100k chunks, is usually only reset
+   * to. Elsewhere the copy is made at once, as without it.
+   */
+  lazy?: boolean;
+}
+
 /** Every table's rows as plain JSON: the portable form used by state export and import. */
 export type TableDump = Record<string, Row[]>;
 
@@ -23,8 +33,10 @@ export interface Storage {
   run(sql: string, params?: SqlValue[]): Promise<{ changes: number }>;
   /** Runs `fn` atomically: all of its writes land, or none do. Not re-entrant. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
-  snapshot(): Promise<StorageSnapshot>;
+  snapshot(options?: SnapshotOptions): Promise<StorageSnapshot>;
   restore(snapshot: StorageSnapshot): Promise<void>;
+  /** The caller will never restore this snapshot again: a lazy one then needs no copy. Optional. */
+  release?(snapshot: StorageSnapshot): void;
   dump(): Promise<TableDump>;
   load(dump: TableDump): Promise<void>;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 // A storage that tells when anything may have changed: every write statement, transaction,
 // restore and load calls `changed` first. The answer cache (src/core/answer-cache.ts) empties on
 // it, so a cached answer never outlives the rows it was built from.
-import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from './storage.js';
+import type { Row, SnapshotOptions, SqlValue, Storage, StorageSnapshot, TableDump } from './storage.js';
 
 /** Statements already classified: the stores use a fixed set of SQL texts. */
 const classified = new Map<string, boolean>();
@@ -108,9 +108,9 @@ export class WatchedStorage implements Storage {
     return this.held?.version === this.writes ? this.held.snapshot : undefined;
   }
 
-  async snapshot(): Promise<StorageSnapshot> {
+  async snapshot(options?: SnapshotOptions): Promise<StorageSnapshot> {
     const version = this.writes;
-    const snapshot = await this.inner.snapshot();
+    const snapshot = await this.inner.snapshot(options);
     // A write beside the snapshot may or may not be in it: hold only one nothing overlapped.
     if (this.writes === version) this.held = { version, snapshot };
     return snapshot;
@@ -126,6 +126,10 @@ export class WatchedStorage implements Storage {
       this.changed();
     }
     this.held = { version: this.writes, snapshot };
+  }
+
+  release(snapshot: StorageSnapshot): void {
+    this.inner.release?.(snapshot);
   }
 
   dump(): Promise<TableDump> {

@@ -106,6 +106,26 @@ describe.each(MATRIX)('state export/import: $label', ({ driver, door: doorName }
     expect(after).toContain('Kept');
   });
 
+  it('an imported state stays the reset point across later snapshots and restores', async () => {
+    const before = await door.emulator.snapshot();
+    await door.fetch('/api/v1/transcripts', json({ title: 'Imported', messages: [] }, { 'x-api-key': full }));
+    const saved = await exportText();
+    expect((await door.fetch('/__emulator/state', put(saved))).status).toBe(200);
+    await door.fetch('/api/v1/transcripts', json({ title: 'Written after', messages: [] }, { 'x-api-key': full }));
+    const later = await door.emulator.snapshot();
+    await door.fetch('/api/v1/transcripts', json({ title: 'Undone', messages: [] }, { 'x-api-key': full }));
+    await door.fetch('/__emulator/reset', { method: 'POST' });
+    expect(await exportText()).toBe(saved);
+    await door.emulator.restore(later);
+    expect(await titles()).toEqual(expect.arrayContaining(['Imported', 'Written after']));
+    expect(await titles()).not.toContain('Undone');
+    // Back past the import, then a reset: the import is still where a reset goes.
+    await door.emulator.restore(before);
+    expect(await titles()).not.toContain('Imported');
+    await door.fetch('/__emulator/reset', { method: 'POST' });
+    expect(await exportText()).toBe(saved);
+  });
+
   it('JS exportState/importState give the same JSON as the control API', async () => {
     const viaHttp = await exportText();
     expect(JSON.stringify(await door.emulator.exportState())).toBe(viaHttp);

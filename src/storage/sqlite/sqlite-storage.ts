@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
+import type { Row, SnapshotOptions, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
 import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
@@ -18,6 +18,8 @@ interface SqliteSnapshot extends StorageSnapshot {
   kind: 'sqlite';
   image?: Buffer;
   dump?: TableDump;
+  /** A lazy snapshot released before it was imaged: only its own baseline savepoint leads back. */
+  released?: boolean;
 }
 
 export interface SqliteOptions {
@@ -56,6 +58,16 @@ export class SqliteStorage implements Storage {
    * costs the pages written since, not the whole database. Request transactions nest inside it.
    */
   private baseline: SqliteSnapshot | undefined;
+  /**
+   * The baseline, when it is a lazy snapshot not imaged yet. Only on a connection opened from an
+   * image (SQLite's memdb VFS: the database is one buffer) and with cache spill off: writes then
+   * stay in the page cache until the baseline's savepoint commits, so the buffer, which is what
+   * `serialize()` copies, holds the baseline's rows at any moment before that. Imaged when the
+   * savepoint is about to close (another snapshot, a full restore), unless released first.
+   */
+  private pending: SqliteSnapshot | undefined;
+  /** The connection was opened from an image (memdb), where a lazy snapshot can be imaged late. */
+  private memdb: boolean;
 
   readonly tableNames: readonly string[];
 
@@ -66,6 +78,7 @@ export class SqliteStorage implements Storage {
   ) {
     this.tableNames = tableNamesOf(tables);
     this.db = SqliteStorage.open(file, image);
+    this.memdb = image !== undefined;
   }
 
   static async create(options: SqliteOptions = {}): Promise<SqliteStorage> {
@@ -155,7 +168,8 @@ export class SqliteStorage implements Storage {
       this.prepare(nested ? 'RELEASE emulator_tx' : 'COMMIT').run();
       return result;
     } catch (err) {
-      if (!this.db.inTransaction) this.baseline = undefined; // SQLite rolled everything back itself
+      // SQLite rolled everything back itself: the rows are the baseline's again, and its savepoint is gone.
+      if (!this.db.inTransaction) this.endBaseline();
       else if (nested) this.db.exec('ROLLBACK TO emulator_tx; RELEASE emulator_tx');
       else this.db.exec('ROLLBACK');
       throw err;
@@ -172,30 +186,60 @@ export class SqliteStorage implements Storage {
 
   /** Keeps what was written since the baseline (in memory, a RELEASE is a commit). */
   private endBaseline(): void {
+    if (this.pending) this.imagePending();
     if (this.baseline && this.db.inTransaction) this.db.exec('RELEASE emulator_baseline');
     this.baseline = undefined;
   }
 
-  async snapshot(): Promise<StorageSnapshot> {
+  /** The lazy baseline's image, from the buffer that still holds its rows (see `pending`). */
+  private imagePending(): void {
+    const snap = this.pending!;
+    snap.image = settled(this.db.serialize());
+    this.stopPending();
+  }
+
+  private stopPending(): void {
+    this.pending = undefined;
+    this.db.pragma('cache_spill = ON');
+  }
+
+  async snapshot(options: SnapshotOptions = {}): Promise<StorageSnapshot> {
     if (this.file) return { kind: 'sqlite', dump: await this.dump() } as SqliteSnapshot;
     if (this.depth > 0) return { kind: 'sqlite', image: settled(this.db.serialize()) } as SqliteSnapshot;
     this.endBaseline();
+    if (options.lazy && this.memdb) {
+      const snap: SqliteSnapshot = { kind: 'sqlite' };
+      this.db.pragma('cache_spill = OFF');
+      this.beginBaseline(snap);
+      this.pending = snap;
+      return snap;
+    }
     const snap: SqliteSnapshot = { kind: 'sqlite', image: settled(this.db.serialize()) };
     this.beginBaseline(snap);
     return snap;
   }
 
+  /** A lazy snapshot no one will restore once another replaces it: no image is made of it. */
+  release(snapshot: StorageSnapshot): void {
+    if (snapshot !== this.pending) return;
+    (snapshot as SqliteSnapshot).released = true;
+    this.stopPending();
+  }
+
   async restore(snapshot: StorageSnapshot): Promise<void> {
     const snap = snapshot as SqliteSnapshot;
     if (snap.kind !== 'sqlite') throw new Error('snapshot belongs to another driver');
+    if (snap === this.baseline && this.depth === 0 && this.db.inTransaction) {
+      // ROLLBACK TO keeps the savepoint open: the baseline stays ready for the next restore.
+      this.db.exec('ROLLBACK TO emulator_baseline');
+      return;
+    }
+    if (snap.released && !snap.image) throw new Error('snapshot cannot be restored: it was released before it was imaged');
+    if (this.pending) this.imagePending();
     if (snap.image) {
-      if (snap === this.baseline && this.depth === 0 && this.db.inTransaction) {
-        // ROLLBACK TO keeps the savepoint open: the baseline stays ready for the next restore.
-        this.db.exec('ROLLBACK TO emulator_baseline');
-        return;
-      }
       // Deserializing into a fresh connection is the fastest full restore better-sqlite3 offers.
       const next = SqliteStorage.open(null, snap.image);
+      this.memdb = true;
       this.baseline = undefined;
       this.db.close();
       this.db = next;
