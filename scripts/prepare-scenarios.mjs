@@ -2,8 +2,9 @@
 // scenario once and writes dist/prepared-scenarios.json (src/scenarios/prepared-scenarios.ts), keyed
 // by the hash of each resolved document and stamped with the core's build id, so the bundle made
 // in this same build skips zod's parse of an unchanged built-in scenario. It also holds the embedding
-// of each chunk text those scenarios place (little-endian float32, base64), so that bundle's first
-// emulator does not run the cold embedding function over its scenario's chunks.
+// of each chunk text those scenarios place (little-endian float32, base64) and its full-text terms,
+// so that bundle's first emulator runs neither the cold embedding function nor the stemmer over its
+// scenario's chunks.
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 
@@ -27,16 +28,18 @@ export async function prepareScenarios(buildId) {
     }
     scenarios[file.slice(0, -'.json'.length)] = { input: documentHash(doc), parsed: text };
   }
-  const embeddings = await chunkEmbeddings(SCENARIO_DIR);
-  await writeFile(PREPARED_SCENARIOS_FILE, JSON.stringify({ buildId, scenarios, embeddings }));
+  const { embeddings, terms } = await chunkAnalyses(SCENARIO_DIR);
+  await writeFile(PREPARED_SCENARIOS_FILE, JSON.stringify({ buildId, scenarios, embeddings, terms }));
   return { prepared: Object.keys(scenarios).length, skipped, embeddings: Object.keys(embeddings).length };
 }
 
-/** The embedding of every chunk text a built-in scenario with RAG files places, by text. */
-async function chunkEmbeddings(dir) {
+/** The embedding and the full-text terms of every chunk text a built-in scenario with RAG files places, by text. */
+async function chunkAnalyses(dir) {
   const { createEmulator } = await import('../dist/emulator/create-emulator.js');
   const { embed } = await import('../dist/vector/embedding.js');
+  const { textTerms } = await import('../dist/areas/rag-search/full-text.js');
   const embeddings = Object.create(null);
+  const terms = Object.create(null);
   for (const file of (await readdir(dir)).filter((f) => f.endsWith('.json')).sort()) {
     if (!(await readFile(dir + file, 'utf8')).includes('"rag"')) continue;
     // Exact search: nothing native is needed to place the chunks.
@@ -48,10 +51,11 @@ async function chunkEmbeddings(dir) {
         const bytes = Buffer.alloc(vector.length * 4);
         vector.forEach((value, i) => bytes.writeFloatLE(value, i * 4));
         embeddings[content] = bytes.toString('base64');
+        terms[content] = textTerms(content);
       }
     } finally {
       await emulator.close();
     }
   }
-  return embeddings;
+  return { embeddings, terms };
 }

@@ -58,4 +58,24 @@ describe('RAG context under the real clock (graph ∪ exact tail)', () => {
     expect(manual[0]!.some((hit) => /note 1\d\d /.test(String(hit[0])))).toBe(true);
     expect(real).toEqual(manual);
   });
+
+  it('right after a load under the real clock (vectors left to background slices), context answers as under the manual clock', async () => {
+    const first = async (clock: 'manual' | 'real') => {
+      const emulator = await createEmulator({ clock });
+      const key = String(emulator.handles.workspaces[0]!.apiKeys[0]!.secret);
+      const answers = [];
+      for (const query of ['how do I get a refund', 'reset my password', 'data retention']) {
+        const res = await emulator.fetch(
+          new Request('http://emulator/api/v1/rag/context', { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ query, collectionId: 'vec_docs', topK: 5 }) }),
+        );
+        expect(res.status).toBe(200);
+        answers.push(((await res.json()) as { chunks: { content: string; score: number }[] }).chunks.map((c) => [c.content, c.score]));
+      }
+      await emulator.close();
+      return answers;
+    };
+    const manual = await first('manual');
+    expect(manual.flat().length).toBeGreaterThan(0);
+    expect(await first('real')).toEqual(manual);
+  });
 });

@@ -62,6 +62,14 @@ describe.skipIf(!built)('the code-cached core in dist/', () => {
     }
   });
 
+  it("dist/prepared-scenarios.json holds each chunk's full-text terms as the analyser gives them", async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { textTerms } = await import('../src/areas/rag-search/full-text.js');
+    const { embeddings, terms } = JSON.parse(await readFile(dist('prepared-scenarios.json'), 'utf8')) as { embeddings: Record<string, string>; terms: Record<string, string[]> };
+    expect(Object.keys(terms).sort()).toEqual(Object.keys(embeddings).sort());
+    for (const text of Object.keys(terms)) expect(terms[text]).toEqual(textTerms(text));
+  });
+
   it('the testing harness creates its emulators with the same classes as dist/index.js (one copy per process)', async () => {
     const index = (await import(dist('index.js').href)) as typeof import('../src/index.js');
     const { createTestEmulator } = (await import(dist('testing/harness.js').href)) as typeof import('../src/testing/harness.js');

@@ -207,8 +207,9 @@ export class World implements ControlPort {
       this.scenario = scenario;
       this.rateLimiter.restore(usedRateLimits(scenario, handles, this.clock.now()));
       // Indexes built now belong to the boot snapshot: the first query after a reset is a warm one.
+      // Under the real clock (a reset reloads there) their vectors are graphed in background slices.
       const image = await this.storage.snapshot();
-      await this.areas.api('rag-search').warm();
+      await this.areas.api('rag-search').warm(this.clock.mode === 'real');
       this.boot = await this.snapshot(image);
       this.bootLoaded = true;
       this.clearHarness();

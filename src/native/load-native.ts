@@ -7,17 +7,43 @@ import type { NativeModule } from './native-modules.js';
 /** A name, not a literal: neither tsc nor a browser bundler goes looking for it. */
 const NODE_MODULE = 'node:module';
 
-type NodeModule = { createRequire?: (from: string) => (id: string) => unknown };
+type NodeRequire = ((id: string) => unknown) & { resolve?: (id: string) => string };
+type NodeModule = { createRequire?: (from: string) => NodeRequire };
+
+/** Node's require from here, or undefined (a browser, a runtime without node:module). */
+async function nodeRequire(): Promise<NodeRequire | undefined> {
+  const nodeModule = (await import(NODE_MODULE).catch(() => undefined)) as NodeModule | undefined;
+  return typeof nodeModule?.createRequire === 'function' ? nodeModule.createRequire(import.meta.url) : undefined;
+}
 
 /** The package's exports (as import() would give them, or their `default`); rejects when it cannot load. */
 export async function loadNativePackage(name: NativeModule): Promise<unknown> {
-  const nodeModule = (await import(NODE_MODULE).catch(() => undefined)) as NodeModule | undefined;
-  if (typeof nodeModule?.createRequire === 'function') {
+  const require = await nodeRequire();
+  if (require) {
     try {
-      return nodeModule.createRequire(import.meta.url)(name);
+      return require(name);
     } catch {
       // Not installed or not loadable here: import() says so the way it always did.
     }
   }
   return import(name) as Promise<unknown>;
+}
+
+/**
+ * The first of `paths` (files inside installed packages) that exists, as require resolves it, when
+ * it is `wanted`; undefined when another comes first, none exists, or there is no require here.
+ */
+export async function firstNativeFile(paths: readonly string[], wanted: string): Promise<string | undefined> {
+  const resolve = (await nodeRequire())?.resolve;
+  if (!resolve) return undefined;
+  for (const path of paths) {
+    let found: string;
+    try {
+      found = resolve(path);
+    } catch {
+      continue;
+    }
+    return path === wanted ? found : undefined;
+  }
+  return undefined;
 }

@@ -61,6 +61,7 @@ const TEXT_FIXTURES = new Set(['.txt', '.md', '.markdown', '.html', '.htm', '.cs
 export async function resolveRagFixtures(doc: unknown): Promise<unknown> {
   const workspaces = (doc as { workspaces?: unknown })?.workspaces;
   if (!Array.isArray(workspaces)) return doc;
+  const pending: { file: Record<string, unknown>; path: string }[] = [];
   for (const ws of workspaces) {
     const targets = (ws as { rag?: { targets?: unknown } })?.rag?.targets;
     if (!Array.isArray(targets)) continue;
@@ -70,16 +71,22 @@ export async function resolveRagFixtures(doc: unknown): Promise<unknown> {
       for (const file of files as Record<string, unknown>[]) {
         const path = file?.fixture;
         if (typeof path !== 'string' || file.content !== undefined || file.contentBase64 !== undefined) continue;
-        if (path.includes('..') || path.startsWith('/')) throw validationError(`Fixture path "${path}" must stay inside fixtures/`);
-        const bytes = await readFile(FIXTURE_DIR + path).catch(() => {
-          throw validationError(`Fixture "${path}" not found`, [{ path: 'fixture', message: `No file fixtures/${path}` }]);
-        });
-        if (TEXT_FIXTURES.has(extname(path).toLowerCase())) file.content = bytes.toString('utf8');
-        else file.contentBase64 = bytes.toString('base64');
-        file.filename ??= basename(path);
-        delete file.fixture;
+        pending.push({ file, path });
       }
     }
+  }
+  // Read side by side (one wait for the file system, not one per file), then taken in document
+  // order: the first bad path or missing file, in that order, is the error, as when read in turn.
+  const inside = (path: string) => !path.includes('..') && !path.startsWith('/');
+  const reads = pending.map(({ path }) => (inside(path) ? readFile(FIXTURE_DIR + path).then((bytes) => bytes, () => undefined) : undefined));
+  for (const [i, { file, path }] of pending.entries()) {
+    if (!inside(path)) throw validationError(`Fixture path "${path}" must stay inside fixtures/`);
+    const bytes = await reads[i];
+    if (bytes === undefined) throw validationError(`Fixture "${path}" not found`, [{ path: 'fixture', message: `No file fixtures/${path}` }]);
+    if (TEXT_FIXTURES.has(extname(path).toLowerCase())) file.content = bytes.toString('utf8');
+    else file.contentBase64 = bytes.toString('base64');
+    file.filename ??= basename(path);
+    delete file.fixture;
   }
   return doc;
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { primeTextTerms } from '../areas/rag-search/full-text.js';
 import { primeEmbeddings } from '../vector/embedding.js';
 import { SCENARIO_DIR, readScenarioFile } from './builtin.js';
 import type { Scenario } from './schema.js';
@@ -24,6 +25,8 @@ export interface PreparedScenarios {
   scenarios: Record<string, { input: string; parsed: string }>;
   /** By chunk text: its embedding (little-endian float32, base64), as `embed` gave it in that build. */
   embeddings?: Record<string, string>;
+  /** By chunk text: its full-text terms, as `textTerms` gave them in that build. */
+  terms?: Record<string, string[]>;
 }
 
 /** The build's embeddings for `embed` to answer with (a big-endian machine computes them instead). */
@@ -35,6 +38,12 @@ function primePreparedEmbeddings(embeddings: Record<string, string> | undefined)
     vectors.set(text, new Float32Array(new Uint8Array(Buffer.from(embeddings[text] as string, 'base64')).buffer));
   }
   primeEmbeddings(vectors);
+}
+
+/** The build's full-text terms for `textTerms` to answer with. */
+function primePreparedTerms(terms: Record<string, string[]> | undefined): void {
+  if (terms === undefined) return;
+  primeTextTerms(new Map(Object.entries(terms)));
 }
 
 /** The key a document is prepared under. */
@@ -59,6 +68,7 @@ export async function withPreparedScenarios(resolve: ScenarioResolver, builtinSe
   const prepared = await readPrepared().catch(() => undefined);
   if (!prepared) return resolve;
   primePreparedEmbeddings(prepared.embeddings);
+  primePreparedTerms(prepared.terms);
   return async (name) => {
     const entry = Object.hasOwn(prepared.scenarios, name) ? prepared.scenarios[name] : undefined;
     if (!entry || !builtinSections()) return resolve(name);

@@ -277,10 +277,11 @@ export class VectorIndexes {
   /**
    * Builds the target's index now unless memory already holds its version (after a load or import).
    * `keys` lists the searchable chunks by id and fingerprint, to recognise a candidate without texts.
+   * `sliced`: what is queued is left to the background slices.
    */
-  async warm(targetId: string, version: string, load: () => Promise<IndexedChunk[]>, keys?: () => Promise<ChunkKey[]>): Promise<void> {
+  async warm(targetId: string, version: string, load: () => Promise<IndexedChunk[]>, keys?: () => Promise<ChunkKey[]>, sliced = false): Promise<void> {
     const view = await this.view(targetId, version, load, keys);
-    this.finish(view.store);
+    if (!sliced) this.finish(view.store);
   }
 
   /**

@@ -35,3 +35,15 @@ export function base64ToBytes(text: string): Uint8Array {
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
   return out;
 }
+
+/**
+ * Canonical base64 (padded, no whitespace, unused bits zero) is exactly what `bytesToBase64` gives
+ * back for its decoded bytes; for such text, the number of bytes it holds, else undefined.
+ */
+const CANONICAL = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw]==|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=)?$/;
+
+export function canonicalBase64Size(text: string): number | undefined {
+  if (!CANONICAL.test(text)) return undefined;
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return (text.length / 4) * 3 - padding;
+}

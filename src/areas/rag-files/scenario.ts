@@ -3,7 +3,7 @@
 // completed, searchable, error), groups, ghost references and the lazy-count mode.
 import type { WorkspaceHandle } from '../../core/handles.js';
 import { SYSTEM, type RagTargetStore } from '../rag-targets/public.js';
-import { base64ToBytes, bytesToBase64 } from './base64.js';
+import { base64ToBytes, bytesToBase64, canonicalBase64Size } from './base64.js';
 import { detectKind, extensionOf, mimeFor } from './parsing/parse.js';
 import type { RagPipeline } from './pipeline.js';
 import type { RagFileStore } from './store.js';
@@ -42,6 +42,16 @@ function slug(title: string): string {
   return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'document';
 }
 
+/** A file's bytes as stored (base64) and their count. Canonical base64 is kept as given: decoding and encoding it again gives the same text. */
+function storedBytes(fileDoc: RagFileDoc): { raw: string; sizeBytes: number } {
+  if (fileDoc.contentBase64 !== undefined) {
+    const size = canonicalBase64Size(fileDoc.contentBase64);
+    if (size !== undefined) return { raw: fileDoc.contentBase64, sizeBytes: size };
+  }
+  const bytes = fileDoc.contentBase64 !== undefined ? base64ToBytes(fileDoc.contentBase64) : new TextEncoder().encode(fileDoc.content ?? '');
+  return { raw: bytesToBase64(bytes), sizeBytes: bytes.length };
+}
+
 export async function loadRag(workspaceId: string, doc: RagDoc, deps: RagLoaderDeps, now: number): Promise<Pick<WorkspaceHandle, 'ragTargets' | 'ragGroups'>> {
   const out: Pick<WorkspaceHandle, 'ragTargets' | 'ragGroups'> = { ragTargets: [], ragGroups: [] };
   if (doc.lazyCounts) await deps.files.setLazyCounts(workspaceId, true);
@@ -50,7 +60,7 @@ export async function loadRag(workspaceId: string, doc: RagDoc, deps: RagLoaderD
     const target = await deps.targets.create(workspaceId, { ...settings, createdAt: now });
     const handle = { id: target.id, title: target.title, files: [] as { id: string; title: string; state: string }[] };
     for (const fileDoc of files) {
-      const bytes = fileDoc.contentBase64 !== undefined ? base64ToBytes(fileDoc.contentBase64) : new TextEncoder().encode(fileDoc.content ?? '');
+      const { raw, sizeBytes } = storedBytes(fileDoc);
       const filename = fileDoc.filename ?? `${slug(fileDoc.title)}.${fileDoc.contentBase64 !== undefined ? 'bin' : 'md'}`;
       const kind = detectKind(filename, fileDoc.mimeType ?? '');
       const row = await deps.files.insert(
@@ -63,11 +73,11 @@ export async function loadRag(workspaceId: string, doc: RagDoc, deps: RagLoaderD
           originalName: filename,
           fileType: kind ?? (extensionOf(filename) || 'unknown'),
           mimeType: mimeFor(kind, fileDoc.mimeType ?? ''),
-          sizeBytes: bytes.length,
+          sizeBytes,
           chunkingTool: fileDoc.chunkingTool ?? (target.chunking_tool as 'default'),
           options: {},
           ...(fileDoc.sourceUrl !== undefined && { sourceUrl: fileDoc.sourceUrl }),
-          raw: bytesToBase64(bytes),
+          raw,
           createdAt: now,
         },
         SYSTEM,

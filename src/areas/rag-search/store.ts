@@ -97,8 +97,11 @@ export class RagSearchStore {
    * Builds what a first query would otherwise build: every target's vector index and every
    * completed file's segment (after a load or an import, so the first query is a warm one). An
    * index held before that storage proves unchanged (same chunk ids and texts) is reused as it is.
+   * `sliced` (a load under the real clock): the vectors are queued for the background slices
+   * instead of embedded and graphed now, and no query is primed; a query scans what they have
+   * not graphed yet (docs/performance-load.md), so `serve` answers before they are done.
    */
-  async warm(): Promise<void> {
+  async warm(sliced = false): Promise<void> {
     const files = await this.deps.storage.all<{ id: string; run_id: string | null; seq: number }>(
       "SELECT id, run_id, seq FROM rag_files WHERE status = 'completed' ORDER BY seq",
     );
@@ -110,12 +113,12 @@ export class RagSearchStore {
     for (const { workspace_id } of workspaces) await this.segments(workspace_id, {});
     const targets = await this.deps.storage.all<{ id: string; index_version: string }>('SELECT id, index_version FROM rag_targets ORDER BY seq');
     for (const target of targets) {
-      await this.indexes.warm(target.id, target.index_version, () => this.files.searchableChunks(target.id), () => this.searchableKeys(target.id));
+      await this.indexes.warm(target.id, target.index_version, () => this.files.searchableChunks(target.id), () => this.searchableKeys(target.id), sliced);
     }
     // What was held before a load or import and not found again in storage is let go.
     this.text.settle();
     this.indexes.settle();
-    await this.prime(workspaces[0]?.workspace_id, targets[0]);
+    if (!sliced) await this.prime(workspaces[0]?.workspace_id, targets[0]);
   }
 
   /**

@@ -6,6 +6,7 @@ import type { Row, SnapshotOptions, SqlValue, Storage, StorageSnapshot, TableDum
 import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
+import { sqliteAddon } from '../sqlite-probe.js';
 
 /** Statements prepared again on a restored connection, at most (see `reprepare`). */
 const MAX_REPREPARED = 256;
@@ -105,7 +106,7 @@ export class SqliteStorage implements Storage {
   }
 
   private static open(file: string | null, image?: Buffer): Database.Database {
-    const db = image ? new Database(image) : new Database(file ?? ':memory:');
+    const db = new Database(image ?? file ?? ':memory:', sqliteAddon());
     if (file && !image) {
       // WAL with full sync: an acknowledged write survives a kill.
       db.pragma('journal_mode = WAL');
