@@ -78,9 +78,17 @@ export class AnswerCache {
 
 /** Who is asking, as far as an answer can depend on it. */
 function principalKey(principal: Principal): string {
-  if (principal.kind === 'apiKey') return `k\u0000${principal.keyId}\u0000${principal.workspaceId}\u0000${principal.permissions.join(',')}`;
-  return JSON.stringify(principal);
+  if (principal.kind !== 'apiKey') return JSON.stringify(principal);
+  // A remembered key hands the same permissions array to every request's principal: its text is made once.
+  const known = keyTexts.get(principal.permissions);
+  if (known && known.keyId === principal.keyId && known.workspaceId === principal.workspaceId) return known.text;
+  const text = `k\u0000${principal.keyId}\u0000${principal.workspaceId}\u0000${principal.permissions.join(',')}`;
+  // Keyed by the array: a permissions list is never changed in place once a key is read.
+  keyTexts.set(principal.permissions, { keyId: principal.keyId, workspaceId: principal.workspaceId, text });
+  return text;
 }
+
+const keyTexts = new WeakMap<readonly string[], { keyId: string; workspaceId: string; text: string }>();
 
 /**
  * The identity of an answer: the route, the whole URL (origin, path, query), the caller, the

@@ -14,7 +14,7 @@ import { memoRouter } from './memo-router.js';
 import { sharedRouter } from './shared-router.js';
 import { isPreflight, preflight, withCors } from './cors.js';
 import { controlOriginRefusal, hostRefusal, isControlPath, isTrustedOrigin, type HostGuard } from './origin-policy.js';
-import { DAY_MS, MINUTE_MS, RateLimiter, monthWindow, quotaExceededError, rateLimitHeaders, rateLimitedError, tightest, type RateDecision } from './rate-limiter.js';
+import { DAY_MS, MINUTE_MS, RateLimiter, monthWindow, quotaExceededError, rateLimitHeaders, rateLimitedError, tighter, type RateDecision } from './rate-limiter.js';
 import { REQUEST_ID_HEADER, clientRequestId, seededRequestId, stampEnvelope, withHeader } from './request-id.js';
 import type { RateFeature, RouteDef } from './route.js';
 import { bodyTooLarge, discardBody, parseParams, parseWith, readJsonBody } from './validation.js';
@@ -58,26 +58,58 @@ function clientIp(request: Request, info: RequestInfo): string {
   return forwarded?.split(',')[0]?.trim() || info.clientIp || '127.0.0.1';
 }
 
+/** A key's rate-limit bucket names, made once per key object (auth hands back the same object while it remembers the key). */
+interface KeyBuckets {
+  id: string;
+  workspaceId: string;
+  minute: string;
+  day: string;
+  month: string;
+  features: Map<RateFeature, string>;
+}
+
+// Text derived from a key object only (no state: the counters stay in each world's RateLimiter).
+const bucketsByKey = new WeakMap<KeyForAuth, KeyBuckets>();
+
+function bucketsOf(key: KeyForAuth): KeyBuckets {
+  let buckets = bucketsByKey.get(key);
+  if (buckets === undefined || buckets.id !== key.id || buckets.workspaceId !== key.workspaceId) {
+    buckets = { id: key.id, workspaceId: key.workspaceId, minute: `key:${key.id}`, day: `key:${key.id}:day`, month: `workspace:${key.workspaceId}:month`, features: new Map() };
+    bucketsByKey.set(key, buckets);
+  }
+  return buckets;
+}
+
+function featureBucket(buckets: KeyBuckets, feature: RateFeature): string {
+  let bucket = buckets.features.get(feature);
+  if (bucket === undefined) {
+    bucket = `${buckets.minute}:${feature}`;
+    buckets.features.set(feature, bucket);
+  }
+  return bucket;
+}
+
 /**
  * The key's own limits first; a call they let through then counts against its workspace's
  * monthly allowance (`maxMonthlyApiCalls`), so refused calls never use the allowance up.
  */
 function checkRateLimits(deps: CoreDeps, key: KeyForAuth, feature: RateFeature | undefined): RateDecision | undefined {
   const now = deps.clock.now();
-  const decisions: RateDecision[] = [];
-  if (key.rateLimit !== undefined) decisions.push(deps.rateLimiter.hit(`key:${key.id}`, key.rateLimit, MINUTE_MS, now));
-  if (key.rateLimitPerDay !== undefined) decisions.push(deps.rateLimiter.hit(`key:${key.id}:day`, key.rateLimitPerDay, DAY_MS, now));
+  const buckets = bucketsOf(key);
+  // The decision shown, folded as each limit is counted (the same one `tightest` picks of them all).
+  let shown: RateDecision | undefined;
+  if (key.rateLimit !== undefined) shown = deps.rateLimiter.hit(buckets.minute, key.rateLimit, MINUTE_MS, now);
+  if (key.rateLimitPerDay !== undefined) shown = tighter(shown, deps.rateLimiter.hit(buckets.day, key.rateLimitPerDay, DAY_MS, now));
   const featureLimit = feature ? deps.featureLimit(feature) : undefined;
   if (feature && featureLimit !== undefined) {
-    decisions.push(deps.rateLimiter.hit(`key:${key.id}:${feature}`, featureLimit, MINUTE_MS, now));
+    shown = tighter(shown, deps.rateLimiter.hit(featureBucket(buckets, feature), featureLimit, MINUTE_MS, now));
   }
-  const shown = tightest(decisions);
   if (shown && !shown.allowed) throw rateLimitedError(shown, now);
   // The monthly allowance shows in the headers only when it refuses: RateLimit-* stay per key.
   const monthly = key.monthlyCallLimit;
   if (monthly !== undefined) {
     const [start, end] = monthWindow(now);
-    const decision = deps.rateLimiter.hitWindow(`workspace:${key.workspaceId}:month`, monthly, start, end);
+    const decision = deps.rateLimiter.hitWindow(buckets.month, monthly, start, end);
     if (!decision.allowed) {
       // A quota, not a rate window: the SDK tells the two 429s apart by code (QuotaExceededError).
       throw quotaExceededError(decision, now, 'Monthly API call limit reached for this workspace (maxMonthlyApiCalls)', 'monthly_quota_exceeded');
@@ -91,7 +123,7 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
   return response;
 }
 
-async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise<Response> {
+async function handle(route: RouteDef, routeId: string, c: Context<Env>, deps: CoreDeps): Promise<Response> {
   const request = c.req.raw;
   const { requestId } = c.env;
   let headers: Record<string, string> = {};
@@ -111,7 +143,7 @@ async function handle(route: RouteDef, c: Context<Env>, deps: CoreDeps): Promise
     authorize(route.auth, principal);
     // Same caller, URL, rows and instant (any instant for a timeless one): the same bytes, without the handler (answer-cache.ts).
     const cache = route.cacheable && route.method === 'GET' ? deps.answers : undefined;
-    const cacheKey = cache ? answerKey(`${route.method} ${route.path}`, request, principal, route.cacheable === 'timeless' ? undefined : deps.clock.now()) : '';
+    const cacheKey = cache ? answerKey(routeId, request, principal, route.cacheable === 'timeless' ? undefined : deps.clock.now()) : '';
     const hit = cache?.get(cacheKey);
     if (hit) return withHeaders(jsonTextResponse(hit.bodyText, hit.status, hit), headers);
     const version = cache?.version ?? 0;
@@ -147,7 +179,11 @@ export function createCoreHandler(routes: RouteDef[], given: CoreDeps): CoreHand
   const deps: CoreDeps = answers ? { ...given, keys: answers.keyLookup(given.keys, () => clock.now()) } : given;
   const router = sharedRouter<[Handler, RouterRoute]>();
   const app = new Hono<Env>({ router: memoRouter(router) });
-  for (const route of routes) app.on(route.method, route.path, (c) => handle(route, c, deps));
+  for (const route of routes) {
+    // The route's name in answer-cache keys, made once here rather than on every request.
+    const routeId = `${route.method} ${route.path}`;
+    app.on(route.method, route.path, (c) => handle(route, routeId, c, deps));
+  }
   // The route trie now, while the world is made: not in its first request.
   router.seal();
   app.notFound((c) => errorResponse(notFound(`Route ${c.req.method} ${new URL(c.req.url).pathname}`), c.env.requestId));

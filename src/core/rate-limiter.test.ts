@@ -1,6 +1,6 @@
 // Fixed one-minute windows on the emulator clock.
 import { describe, expect, it } from 'vitest';
-import { MINUTE_MS, RateLimiter, rateLimitHeaders, rateLimitedError, tightest } from './rate-limiter.js';
+import { MINUTE_MS, RateLimiter, rateLimitHeaders, rateLimitedError, tighter, tightest } from './rate-limiter.js';
 
 describe('rate limiter', () => {
   it('allows `limit` hits per fixed window, then refuses until the window ends', () => {
@@ -45,5 +45,16 @@ describe('rate limiter', () => {
     expect(tightest([ok, low])).toBe(low);
     expect(tightest([ok, no, low])).toBe(no);
     expect(tightest([])).toBeUndefined();
+  });
+
+  it('keeps the earlier of two equally tight decisions, as folding them one by one does', () => {
+    const minute = { allowed: true, limit: 10, remaining: 2, resetAt: 60_000 };
+    const feature = { allowed: true, limit: 5, remaining: 2, resetAt: 60_000 };
+    const firstNo = { allowed: false, limit: 10, remaining: 0, resetAt: 60_000 };
+    const laterNo = { allowed: false, limit: 5, remaining: 0, resetAt: 60_000 };
+    expect(tightest([minute, feature])).toBe(minute);
+    expect(tightest([firstNo, laterNo])).toBe(firstNo);
+    expect(tighter(tighter(undefined, minute), feature)).toBe(minute);
+    expect(tighter(tighter(tighter(undefined, minute), laterNo), firstNo)).toBe(laterNo);
   });
 });

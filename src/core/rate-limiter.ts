@@ -102,6 +102,17 @@ export function quotaExceededError(decision: RateDecision, now: number, message:
 
 /** Of several decisions, the one a client should see: a refusal first, else the least remaining. */
 export function tightest(decisions: RateDecision[]): RateDecision | undefined {
-  if (decisions.length < 2) return decisions[0];
-  return [...decisions].sort((a, b) => Number(a.allowed) - Number(b.allowed) || a.remaining - b.remaining)[0];
+  let shown: RateDecision | undefined;
+  for (const decision of decisions) shown = tighter(shown, decision);
+  return shown;
+}
+
+/**
+ * Of the decision shown so far and a later one, the one `tightest` shows: a refusal before an
+ * allowance, then the least remaining; on a tie the earlier one (as a stable sort would keep it).
+ */
+export function tighter(shown: RateDecision | undefined, next: RateDecision): RateDecision {
+  if (shown === undefined) return next;
+  if (shown.allowed !== next.allowed) return next.allowed ? shown : next;
+  return next.remaining < shown.remaining ? next : shown;
 }

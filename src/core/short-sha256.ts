@@ -1,8 +1,9 @@
 // SHA-256 of a short ASCII text (one 64-byte block) without allocating: request ids hash a counter
 // on every request, and the general-purpose hash spends most of its time on objects, not rounds.
+// Int32Array, not Uint32Array: words above 2^31 stay small integers instead of heap numbers.
 // Same digest as any SHA-256 (src/core/short-sha256.test.ts checks it against @noble/hashes).
 
-const K = Uint32Array.from([
+const K = Int32Array.from([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01,
   0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc,
   0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
@@ -12,7 +13,7 @@ const K = Uint32Array.from([
   0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 const H0 = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19] as const;
-const W = new Uint32Array(64);
+const W = new Int32Array(64);
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /** The longest text that fits one block with its padding (0x80 and the 8-byte length). */

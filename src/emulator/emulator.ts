@@ -189,18 +189,7 @@ export class Emulator {
       keyId = answered.outcome.keyId;
     }
     const durationMs = Math.round((wallElapsedMs() - started) * 1000) / 1000;
-    this.here.journal.record(
-      {
-        method: request.method,
-        path,
-        status: response.status,
-        keyId,
-        at,
-        durationMs,
-        ...(fault && { faultId: fault.id }),
-      },
-      captureExchange(request, before, response),
-    );
+    this.here.journal.note(request.method, path, response.status, keyId, at, durationMs, fault?.id, captureExchange(request, before, response));
     return response;
   }
 

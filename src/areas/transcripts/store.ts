@@ -311,12 +311,14 @@ export class TranscriptStore {
 
   /** `withIds`: messages carry their `_id` (the transcripts routes; service-agent reads stay as they were). */
   async getOne(workspaceId: string | null, id: string, limit: number, offset: number, withIds = false) {
-    // The transcript and its page of messages in one statement (one round trip on PGlite, not two).
-    const rows = await this.deps.storage.all<GetRow>(GET_SQL[workspaceId === null ? 0 : 1] as string, workspaceId === null ? [id, limit, offset, id] : [id, limit, offset, id, workspaceId]);
-    const row = rows[0];
+    // PGlite: the transcript and its page of messages in one statement (one round trip, not two). SQLite (in
+    // process): two indexed reads, ~2.5× faster than that join, whose page it copies into a temporary table.
+    const joined = this.deps.storage.kind !== 'sqlite';
+    const rows = joined ? await this.deps.storage.all<GetRow>(GET_SQL[workspaceId === null ? 0 : 1] as string, workspaceId === null ? [id, limit, offset, id] : [id, limit, offset, id, workspaceId]) : [];
+    const row = joined ? rows[0] : await this.row(workspaceId, id);
     if (!row) return undefined;
     const total = Number(row.message_count);
-    const messages = row.m_position === null ? [] : rows.map((r) => messageOut(messageOf(r), withIds));
+    const messages = !joined ? await this.messages(id, limit, offset, withIds) : rows[0]?.m_position === null ? [] : rows.map((r) => messageOut(messageOf(r), withIds));
     return {
       ...parseJson<Record<string, unknown>>(row.extra, {}),
       ...baseFields(row),
