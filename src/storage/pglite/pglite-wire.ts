@@ -4,6 +4,7 @@
 // every time; on a trivial SELECT that is about 3.5× the cost of this path.
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import type { SqlValue } from '../storage.js';
+import { parseMessages, readMessages } from './pglite-messages.js';
 
 const { serialize } = protocol;
 
@@ -99,7 +100,11 @@ export class PgliteWire {
       parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}));
     }
     parts.push(serialize.sync());
-    const { messages } = await this.pg.execProtocol(concat(parts), { syncToFs: false, throwOnError: false });
+    // The answer's bytes, read here (pglite-messages.ts) rather than by PGlite as they come.
+    const chunks: Uint8Array[] = [];
+    await this.pg.execProtocolRawStream(concat(parts), { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) });
+    const answer = chunks.length === 1 ? chunks[0]! : concat(chunks);
+    const messages = readMessages(answer) ?? parseMessages(answer);
     this.pendingBegin = false;
     // A statement parsed in this buffer exists from now on, even when a later step failed.
     const parsed = messages.filter((m) => m.name === 'parseComplete').length;
