@@ -5,8 +5,11 @@
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import type { SqlValue } from '../storage.js';
 import { parseMessages, readMessages } from './pglite-messages.js';
+import { bindMessage } from './pglite-bind.js';
 
 const { serialize } = protocol;
+const DESCRIBE_PORTAL = serialize.describe({ type: 'P' });
+const EXECUTE = serialize.execute({});
 
 /** Prepared statements kept at most; the oldest is closed past it (SQL built per call would pile up). */
 const MAX_PREPARED = 512;
@@ -97,7 +100,7 @@ export class PgliteWire {
         parts.push(serialize.parse({ name, text, types: [] }));
       }
       const values = params.map((v) => (v === null || v === undefined ? null : String(v)));
-      parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}));
+      parts.push(bindMessage(name, values), DESCRIBE_PORTAL, EXECUTE);
     }
     parts.push(serialize.sync());
     // The answer's bytes, read here (pglite-messages.ts) rather than by PGlite as they come.
