@@ -55,6 +55,42 @@ describe.each(KINDS)('%s storage', (kind) => {
     expect((await users(storage)).map((u) => u.id)).toEqual(['a', 'b']);
   });
 
+  it('runs a batch in order, each statement answering its rows and changes, all of it or none', async () => {
+    await insertUser(storage, 'a');
+    const results = await storage.batch([
+      { sql: 'INSERT INTO users (id, name, email_verified, metadata, created_at) VALUES (?, ?, 1, ?, ?) RETURNING id', params: ['b', 'Bo', '{}', BIG_TIME] },
+      // A later statement sees what an earlier one wrote.
+      { sql: 'UPDATE users SET name = ? WHERE id IN (?, ?)', params: ['Z', 'a', 'b'] },
+      { sql: 'SELECT id, name FROM users ORDER BY id' },
+      { sql: 'DELETE FROM users WHERE id = ?', params: ['nope'] },
+    ]);
+    expect(results).toEqual([
+      { rows: [{ id: 'b' }], changes: 1 },
+      { rows: [], changes: 2 },
+      { rows: [{ id: 'a', name: 'Z' }, { id: 'b', name: 'Z' }], changes: 0 },
+      { rows: [], changes: 0 },
+    ]);
+    // A failing statement (a duplicate key) throws, and the statements before it do not land.
+    await expect(
+      storage.batch([
+        { sql: 'UPDATE users SET name = ? WHERE id = ?', params: ['Y', 'a'] },
+        { sql: 'INSERT INTO users (id, email_verified, metadata, created_at) VALUES (?, 1, ?, ?)', params: ['b', '{}', BIG_TIME] },
+      ]),
+    ).rejects.toThrow();
+    expect(await users(storage)).toEqual([
+      { id: 'a', name: 'Z', created_at: BIG_TIME },
+      { id: 'b', name: 'Z', created_at: BIG_TIME },
+    ]);
+    // Inside a transaction, a batch is part of it: rolled back with it.
+    await expect(
+      storage.transaction(async () => {
+        await storage.batch([{ sql: 'DELETE FROM users WHERE id = ?', params: ['a'] }]);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect((await users(storage)).map((u) => u.id)).toEqual(['a', 'b']);
+  });
+
   it('restores a snapshot exactly, and round-trips a dump', async () => {
     await insertUser(storage, 'kept');
     const snapshot = await storage.snapshot();

@@ -5,6 +5,18 @@ export type Row = Record<string, SqlValue>;
 
 export type StorageKind = 'sqlite' | 'pglite' | 'postgres';
 
+/** One statement of a batch (`Storage.batch`). */
+export interface Statement {
+  sql: string;
+  params?: SqlValue[];
+}
+
+/** What one statement of a batch answers: its rows (a write's `RETURNING` rows) and the rows it changed. */
+export interface StatementResult {
+  rows: Row[];
+  changes: number;
+}
+
 /** An opaque in-memory copy of the whole database, as fast as the driver can make it. */
 export interface StorageSnapshot {
   readonly kind: StorageKind;
@@ -31,6 +43,13 @@ export interface Storage {
   all<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]>;
   get<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T | undefined>;
   run(sql: string, params?: SqlValue[]): Promise<{ changes: number }>;
+  /**
+   * Several statements in order, all or none (in a transaction of their own when none is open),
+   * each answering its rows and changes; the first that fails throws and the rest do not run. A
+   * later one may use what an earlier one wrote, not what it answered: the batch is one round
+   * trip where the driver can make it one (PGlite: one call into WebAssembly, not one per statement).
+   */
+  batch(statements: readonly Statement[]): Promise<StatementResult[]>;
   /** Runs `fn` atomically: all of its writes land, or none do. Not re-entrant. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   snapshot(options?: SnapshotOptions): Promise<StorageSnapshot>;

@@ -1,7 +1,7 @@
 // A storage that tells when anything may have changed: every write statement, transaction,
 // restore and load calls `changed` first. The answer cache (src/core/answer-cache.ts) empties on
 // it, so a cached answer never outlives the rows it was built from.
-import type { Row, SnapshotOptions, SqlValue, Storage, StorageSnapshot, TableDump } from './storage.js';
+import type { Row, SnapshotOptions, SqlValue, Statement, StatementResult, Storage, StorageSnapshot, TableDump } from './storage.js';
 
 /** Statements already classified: the stores use a fixed set of SQL texts. */
 const classified = new Map<string, boolean>();
@@ -90,6 +90,11 @@ export class WatchedStorage implements Storage {
   run(sql: string, params?: SqlValue[]): Promise<{ changes: number }> {
     this.wrote(sql);
     return this.inner.run(sql, params);
+  }
+
+  batch(statements: readonly Statement[]): Promise<StatementResult[]> {
+    for (const { sql } of statements) if (!readsOnly(sql)) this.wrote(sql);
+    return this.inner.batch(statements);
   }
 
   transaction<T>(fn: () => Promise<T>): Promise<T> {

@@ -8,7 +8,7 @@
 // transcript's key updates its block in the same transaction. Writers that insert transcripts around
 // the store (bulk scenario generation) call `forgetTranscriptOrder`, and the index is rebuilt on next
 // use; so is a database whose `meta` row says nothing (a state import, a fresh load).
-import type { SqlValue, Storage } from '../../storage/storage.js';
+import type { SqlValue, Statement, Storage } from '../../storage/storage.js';
 
 /** Keys per block after a split; a block splits when it passes twice this. */
 const BLOCK = 2048;
@@ -58,6 +58,17 @@ export interface PageSeek {
 export async function forgetTranscriptOrder(storage: Storage): Promise<void> {
   await storage.run('DELETE FROM meta WHERE key = ?', [META_KEY]);
 }
+
+/**
+ * Counts a key in the block holding it, if the index is current and the block has room; `seq` is
+ * a placeholder or a subquery. `=` a one-row subquery, not `IN`: SQLite builds an ephemeral table
+ * for every IN (subquery) (~70 µs a create); a scalar row compare is one index seek (~10 µs).
+ */
+const bumpSql = (seq: string) => `UPDATE transcript_pages SET n = n + 1
+       WHERE workspace_id = ? AND (lo_at, lo_seq) = (
+         SELECT lo_at, lo_seq FROM transcript_pages
+         WHERE workspace_id = ? AND (lo_at, lo_seq) <= (?, ${seq}) ORDER BY lo_at DESC, lo_seq DESC LIMIT 1)
+       AND n < ? AND EXISTS (SELECT 1 FROM meta WHERE key = ?)`;
 
 export class TranscriptOrder {
   /**
@@ -119,17 +130,22 @@ export class TranscriptOrder {
    * which finds the index exactly as it was.
    */
   private async bump(workspaceId: string, key: OrderKey): Promise<boolean> {
-    // `=` a one-row subquery, not `IN`: SQLite builds an ephemeral table for every IN (subquery)
-    // (~70 µs a create); a scalar row compare is one index seek (~10 µs). No row: no change.
-    const { changes } = await this.storage.run(
-      `UPDATE transcript_pages SET n = n + 1
-       WHERE workspace_id = ? AND (lo_at, lo_seq) = (
-         SELECT lo_at, lo_seq FROM transcript_pages
-         WHERE workspace_id = ? AND (lo_at, lo_seq) <= (?, ?) ORDER BY lo_at DESC, lo_seq DESC LIMIT 1)
-       AND n < ? AND EXISTS (SELECT 1 FROM meta WHERE key = ?)`,
-      [workspaceId, workspaceId, key.at, key.seq, 2 * this.block, META_KEY],
-    );
+    const { changes } = await this.storage.run(bumpSql('?'), [workspaceId, workspaceId, key.at, key.seq, 2 * this.block, META_KEY]);
     return changes === 1;
+  }
+
+  /**
+   * `bump` for the transcript `id` just written, its seq read in the statement itself, so a create
+   * sends it in the same batch as its insert (`Storage.batch`). When it changes no row, count the key
+   * with `addUnbumped`.
+   */
+  bumpWritten(workspaceId: string, at: number, id: string): Statement {
+    return { sql: bumpSql('(SELECT seq FROM transcripts WHERE id = ?)'), params: [workspaceId, workspaceId, at, id, 2 * this.block, META_KEY] };
+  }
+
+  /** `add` for a key `bumpWritten` did not count (the index is stale, or its block is full or missing). */
+  async addUnbumped(workspaceId: string, key: OrderKey): Promise<void> {
+    if (!(await this.ensure())) await this.addKnown(workspaceId, key);
   }
 
   private async addKnown(workspaceId: string, key: OrderKey): Promise<void> {

@@ -1,9 +1,10 @@
 // The PGlite driver: Postgres semantics in WebAssembly, in memory or in a data dir (or IndexedDB in a browser).
 import { PGlite, type Results } from '@electric-sql/pglite';
-import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
+import type { Row, SqlValue, Statement, StatementResult, Storage, StorageSnapshot, TableDump } from '../storage.js';
 import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
-import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
+import { assertKnownTables, sortRows } from '../table-dump.js';
+import { reloadStatements } from './pglite-reload.js';
 import { clearLog, primaryKeys, rollBack, setRecording, startLog, START_LOG, undoStatements, type Queryable } from './pglite-undo.js';
 import { PgliteWire } from './pglite-wire.js';
 import { PackedMemoryFS, packDataDir } from './pglite-pack.js';
@@ -40,6 +41,8 @@ const MAX_PARAMS = 30000;
 
 const WRITE = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([A-Za-z_][A-Za-z0-9_]*)/i;
 const ANY_WRITE = /\b(?:INSERT|UPDATE|DELETE|TRUNCATE|ALTER|DROP|CREATE)\b/i;
+/** Command tags whose row count is rows changed (a SELECT's is rows read). */
+const CHANGING = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 /** A statement that empties one whole table. */
 const DELETE_ALL = /^\s*DELETE\s+FROM\s+([A-Za-z_][A-Za-z0-9_]*)\s*;?\s*$/i;
 
@@ -193,6 +196,31 @@ export class PgliteStorage implements Storage {
   async run(sql: string, params: SqlValue[] = []): Promise<{ changes: number }> {
     const result = await this.query(sql, params);
     return { changes: result.affectedRows ?? 0 };
+  }
+
+  /** One buffer, one call into Postgres (outside a transaction: one implicit transaction, closed by its Sync). */
+  async batch(statements: readonly Statement[]): Promise<StatementResult[]> {
+    const out: StatementResult[] = statements.map(() => ({ rows: [], changes: 0 }));
+    const sent: { at: number; text: string; params: SqlValue[] }[] = [];
+    statements.forEach(({ sql, params = [] }, at) => {
+      if (this.emptiesEmpty(sql)) return;
+      this.noteWrite(sql);
+      sent.push({ at, text: this.sql(sql), params });
+    });
+    if (sent.length === 0) return out;
+    const results = await this.wire.batch<Row>(sent);
+    let wrote = false;
+    results.forEach((result, i) => {
+      const changes = CHANGING.has(result.command ?? '') ? (result.rowCount ?? 0) : 0;
+      out[sent[i]!.at] = { rows: result.rows, changes };
+      if (this.recording) this.logged += changes;
+      if (result.command !== 'SELECT') wrote = true;
+    });
+    if (!this.wire.inTransaction && wrote) {
+      await this.bound();
+      await this.pg.syncToFs();
+    }
+    return out;
   }
 
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
@@ -350,26 +378,7 @@ export class PgliteStorage implements Storage {
   private async reload(dump: TableDump, tables: readonly string[]): Promise<void> {
     if (tables.length === 0) return;
     await this.transaction(async () => {
-      // DELETE, not TRUNCATE: the tables are small, and TRUNCATE makes new files for each.
-      for (const name of tables) await this.db.query(`DELETE FROM ${name}`);
-      for (const name of tables) {
-        const rows = dump[name] ?? [];
-        const { columns, values } = insertShape(rows);
-        if (columns.length === 0) continue;
-        const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
-        for (let start = 0; start < values.length; start += perStatement) {
-          const batch = values.slice(start, start + perStatement);
-          const params: SqlValue[] = [];
-          const tuples = batch.map((row) => {
-            const marks = columns.map((c) => {
-              params.push(row[c] ?? null);
-              return `$${params.length}`;
-            });
-            return `(${marks.join(', ')})`;
-          });
-          await this.db.query(`INSERT INTO ${name} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params);
-        }
-      }
+      for (const { sql, params } of reloadStatements(dump, tables, MAX_PARAMS)) await this.db.query(sql, params);
     });
   }
 

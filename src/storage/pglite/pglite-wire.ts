@@ -4,8 +4,12 @@
 // every time; on a trivial SELECT that is about 3.5× the cost of this path.
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import type { SqlValue } from '../storage.js';
+import { parseMessages, readMessages } from './pglite-messages.js';
+import { bindMessage } from './pglite-bind.js';
 
 const { serialize } = protocol;
+const DESCRIBE_PORTAL = serialize.describe({ type: 'P' });
+const EXECUTE = serialize.execute({});
 
 /** Prepared statements kept at most; the oldest is closed past it (SQL built per call would pile up). */
 const MAX_PREPARED = 512;
@@ -96,10 +100,14 @@ export class PgliteWire {
         parts.push(serialize.parse({ name, text, types: [] }));
       }
       const values = params.map((v) => (v === null || v === undefined ? null : String(v)));
-      parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}));
+      parts.push(bindMessage(name, values), DESCRIBE_PORTAL, EXECUTE);
     }
     parts.push(serialize.sync());
-    const { messages } = await this.pg.execProtocol(concat(parts), { syncToFs: false, throwOnError: false });
+    // The answer's bytes, read here (pglite-messages.ts) rather than by PGlite as they come.
+    const chunks: Uint8Array[] = [];
+    await this.pg.execProtocolRawStream(concat(parts), { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) });
+    const answer = chunks.length === 1 ? chunks[0]! : concat(chunks);
+    const messages = readMessages(answer) ?? parseMessages(answer);
     this.pendingBegin = false;
     // A statement parsed in this buffer exists from now on, even when a later step failed.
     const parsed = messages.filter((m) => m.name === 'parseComplete').length;

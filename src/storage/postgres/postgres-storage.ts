@@ -2,7 +2,7 @@
 // shareable by several processes. Every write transaction holds one advisory lock per schema and
 // bumps a change counter, so a process can tell (cheaply) when another one wrote.
 import type { Pool, PoolClient, QueryResult } from 'pg';
-import type { Row, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
+import type { Row, SqlValue, Statement, StatementResult, Storage, StorageSnapshot, TableDump } from '../storage.js';
 import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
@@ -181,6 +181,18 @@ export class PostgresStorage implements Storage {
 
   async run(sql: string, params: SqlValue[] = []): Promise<{ changes: number }> {
     return { changes: (await this.query(sql, params)).rowCount ?? 0 };
+  }
+
+  async batch(statements: readonly Statement[]): Promise<StatementResult[]> {
+    const run = async () => {
+      const out: StatementResult[] = [];
+      for (const { sql, params = [] } of statements) {
+        const result = await this.query<Row>(sql, params);
+        out.push({ rows: result.rows, changes: result.command === 'SELECT' ? 0 : (result.rowCount ?? 0) });
+      }
+      return out;
+    };
+    return statements.some((s) => !readsOnly(s.sql)) ? this.transaction(run) : run();
   }
 
   /**

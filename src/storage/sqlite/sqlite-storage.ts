@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Row, SnapshotOptions, SqlValue, Storage, StorageSnapshot, TableDump } from '../storage.js';
+import type { Row, SnapshotOptions, SqlValue, Statement, StatementResult, Storage, StorageSnapshot, TableDump } from '../storage.js';
 import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
@@ -156,6 +156,18 @@ export class SqliteStorage implements Storage {
   async run(sql: string, params: SqlValue[] = []): Promise<{ changes: number }> {
     const info = this.prepare(sql).run(...params);
     return { changes: info.changes };
+  }
+
+  async batch(statements: readonly Statement[]): Promise<StatementResult[]> {
+    return this.transaction(async () =>
+      statements.map(({ sql, params = [] }) => {
+        const statement = this.prepare(sql);
+        if (!statement.reader) return { rows: [], changes: statement.run(...params).changes };
+        const rows = statement.all(...params) as Row[];
+        // A write's RETURNING answers one row per row it changed.
+        return { rows, changes: statement.readonly ? 0 : rows.length };
+      }),
+    );
   }
 
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
