@@ -4,7 +4,7 @@ import type { Row, SqlValue, Statement, StatementResult, Storage, StorageSnapsho
 import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, sortRows } from '../table-dump.js';
-import { reloadStatements } from './pglite-reload.js';
+import { reloadStatements } from '../reload-statements.js';
 import { clearLog, primaryKeys, rollBack, setRecording, startLog, START_LOG, undoStatements, type Queryable } from './pglite-undo.js';
 import { PgliteWire } from './pglite-wire.js';
 import { PackedMemoryFS, packDataDir } from './pglite-pack.js';

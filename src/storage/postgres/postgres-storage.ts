@@ -5,7 +5,8 @@ import type { Pool, PoolClient, QueryResult } from 'pg';
 import type { Row, SqlValue, Statement, StatementResult, Storage, StorageSnapshot, TableDump } from '../storage.js';
 import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
-import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
+import { assertKnownTables, sortRows } from '../table-dump.js';
+import { reloadStatements } from '../reload-statements.js';
 import { describeUrl, toPostgres } from './postgres-sql.js';
 
 interface PostgresSnapshot extends StorageSnapshot {
@@ -332,23 +333,7 @@ export class PostgresStorage implements Storage {
       const tables = which();
       if (tables.length === 0) return;
       this.wrote = true;
-      for (const name of tables) await client.query(`DELETE FROM ${name}`);
-      for (const name of tables) {
-        const { columns, values } = insertShape(dump[name] ?? []);
-        if (columns.length === 0) continue;
-        const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
-        for (let start = 0; start < values.length; start += perStatement) {
-          const params: SqlValue[] = [];
-          const tuples = values.slice(start, start + perStatement).map((row) => {
-            const marks = columns.map((c) => {
-              params.push(row[c] ?? null);
-              return `$${params.length}`;
-            });
-            return `(${marks.join(', ')})`;
-          });
-          await client.query(`INSERT INTO ${name} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params);
-        }
-      }
+      for (const { sql, params } of reloadStatements(dump, tables, MAX_PARAMS)) await client.query(sql, params);
     });
   }
 

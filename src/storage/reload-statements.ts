@@ -1,6 +1,6 @@
-// The statements that put a dump's rows back into PGlite tables: each table emptied, then its rows in bulk inserts.
-import type { SqlValue, Statement, TableDump } from '../storage.js';
-import { insertShape } from '../table-dump.js';
+// The statements that put a dump's rows back into Postgres-dialect tables (PGlite, PostgreSQL): each table emptied, then its rows in bulk inserts.
+import type { SqlValue, Statement, TableDump } from './storage.js';
+import { insertShape } from './table-dump.js';
 
 /**
  * `DELETE FROM` each of `tables` (not TRUNCATE: the tables are small, and TRUNCATE makes new files
