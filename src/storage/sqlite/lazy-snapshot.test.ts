@@ -1,5 +1,6 @@
 // A lazy SQLite snapshot (an import's reset point) copies nothing until its savepoint must close
-// while it may still be restored; every way back then leads to its rows, byte for byte.
+// while it may still be restored; every way back then leads to its rows, byte for byte. A snapshot taken
+// inside a transaction holds what the transaction wrote, on any connection.
 import { describe, expect, it } from 'vitest';
 import { openStorage } from '../../emulator/open-storage.js';
 import type { Storage, StorageSnapshot } from '../storage.js';
@@ -80,6 +81,19 @@ describe('lazy sqlite snapshot', () => {
     await add(storage, 'a');
     const lazy = (await storage.snapshot({ lazy: true })) as Imaged;
     expect(lazy.image).toBeDefined();
+    await storage.close();
+  });
+
+  it('taken inside a transaction, holds what the transaction wrote (on a connection opened from an image)', async () => {
+    const storage = await onImage();
+    let inside: StorageSnapshot | undefined;
+    await storage.transaction(async () => {
+      await add(storage, 'b');
+      inside = await storage.snapshot();
+    });
+    await add(storage, 'c');
+    await storage.restore(inside!);
+    expect(await names(storage)).toEqual(['a', 'b']);
     await storage.close();
   });
 });

@@ -218,7 +218,9 @@ export class SqliteStorage implements Storage {
 
   async snapshot(options: SnapshotOptions = {}): Promise<StorageSnapshot> {
     if (this.file) return { kind: 'sqlite', dump: await this.dump() } as SqliteSnapshot;
-    if (this.depth > 0) return { kind: 'sqlite', image: settled(this.db.serialize()) } as SqliteSnapshot;
+    // Inside a transaction, as rows: on a connection opened from an image, serialize() copies the
+    // committed buffer, which lacks what the open transaction wrote.
+    if (this.depth > 0) return { kind: 'sqlite', dump: await this.dump() } as SqliteSnapshot;
     this.endBaseline();
     if (options.lazy && this.memdb) {
       const snap: SqliteSnapshot = { kind: 'sqlite' };
