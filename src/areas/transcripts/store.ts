@@ -101,6 +101,9 @@ const INSERT_MESSAGES = 'INSERT INTO transcript_messages (transcript_id, positio
 const MESSAGE_MARKS = '(?, ?, ?, ?, ?, ?, ?)';
 /** 7 values a row: under SQLite's 32,766 bound parameters and Postgres's 65,535. */
 const MESSAGES_PER_INSERT = 1000;
+/** The messages' insert for a few rows, made once: the same text each time (no joining, and the drivers' lookups of it hash it once). */
+const FEW_MESSAGES_SQL = Array.from({ length: 9 }, (_, n) => `${INSERT_MESSAGES} ${Array(n).fill(MESSAGE_MARKS).join(', ')}`);
+const insertMessagesSql = (count: number): string => FEW_MESSAGES_SQL[count] ?? `${INSERT_MESSAGES} ${Array(count).fill(MESSAGE_MARKS).join(', ')}`;
 
 /** Transcripts with their first and last messages joined in, for list items. */
 const LIST_ITEM_SQL = `SELECT t.*, f.role AS first_role, f.timestamp AS first_at, f.content AS first_content,
@@ -223,8 +226,10 @@ export class TranscriptStore {
     ];
     // Messages in as few statements as the drivers' parameter caps allow.
     for (let start = 0; start < rows.length; start += MESSAGES_PER_INSERT) {
-      const batch = rows.slice(start, start + MESSAGES_PER_INSERT);
-      statements.push({ sql: `${INSERT_MESSAGES} ${batch.map(() => MESSAGE_MARKS).join(', ')}`, params: batch.flat() });
+      const end = Math.min(rows.length, start + MESSAGES_PER_INSERT);
+      const params: SqlValue[] = [];
+      for (let i = start; i < end; i++) for (const value of rows[i] ?? []) params.push(value);
+      statements.push({ sql: insertMessagesSql(end - start), params });
     }
     const [inserted, bumped] = await this.deps.storage.batch(statements);
     const seq = Number(inserted?.rows[0]?.seq);
