@@ -95,8 +95,7 @@ function baseFields(row: TranscriptRow) {
 
 const INSERT_TRANSCRIPT = `INSERT INTO transcripts (id, seq, workspace_id, title, locked, hide_conversation_starters, metadata, child_transcripts,
          extra, session_id, message_count, last_message_at, created_at, updated_at)
-       VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM transcripts), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       RETURNING seq`;
+       VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM transcripts), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const INSERT_MESSAGES = 'INSERT INTO transcript_messages (transcript_id, position, role, content, timestamp, context, extra) VALUES';
 const MESSAGE_MARKS = '(?, ?, ?, ?, ?, ?, ?)';
 /** 7 values a row: under SQLite's 32,766 bound parameters and Postgres's 65,535. */
@@ -205,6 +204,7 @@ export class TranscriptStore {
   /**
    * Writes a transcript with its messages: the row holds its final count, times and order key from
    * the start, so a create is one insert per row and one order-index update (no read-back, no move).
+   * The row's `seq` is known only when the order index needed it (else 0): no answer reads it.
    */
   private async insert(workspaceId: string, input: CreateTranscriptInput & { id?: string; sessionId?: string; createdAt?: number }): Promise<ListRow> {
     const { title, locked, hideConversationStarters, metadata, childTranscripts, messages = [], id, sessionId, createdAt, ...extra } = input;
@@ -231,10 +231,14 @@ export class TranscriptStore {
       for (let i = start; i < end; i++) for (const value of rows[i] ?? []) params.push(value);
       statements.push({ sql: insertMessagesSql(end - start), params });
     }
-    const [inserted, bumped] = await this.deps.storage.batch(statements);
-    const seq = Number(inserted?.rows[0]?.seq);
-    row.seq = seq;
-    if (bumped?.changes !== 1) await this.order.addUnbumped(workspaceId, { at: updatedAt, seq });
+    const [, bumped] = await this.deps.storage.batch(statements);
+    // The seq is read back only when the order index needs it: no RETURNING on every create
+    // (SQLite gathers RETURNING rows in a table of their own first, ~5 µs a create).
+    if (bumped?.changes !== 1) {
+      const seq = Number((await this.deps.storage.get<{ seq: number }>('SELECT seq FROM transcripts WHERE id = ?', [transcriptId]))?.seq);
+      row.seq = seq;
+      await this.order.addUnbumped(workspaceId, { at: updatedAt, seq });
+    }
     return row;
   }
 
