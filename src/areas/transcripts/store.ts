@@ -5,6 +5,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { StoreDeps } from '../../core/services.js';
 import type { SqlValue, Statement } from '../../storage/storage.js';
 import { parseJson, toIso } from '../../core/services.js';
+import { shortSha256Hex } from '../../core/short-sha256.js';
 import { PREVIEW_MAX_CHARS, type CreateTranscriptInput, type MessageInput } from './schema.js';
 export { DEFAULT_TITLE } from './new-row.js';
 import { TranscriptOrder } from './order-index.js';
@@ -64,7 +65,9 @@ function preview(role: string | null, timestamp: number | null, content: string 
  * with nothing stored for it.
  */
 export function messageId(transcriptId: string, position: number): string {
-  return bytesToHex(sha256(utf8ToBytes(`${transcriptId}\u0000${position}`))).slice(0, 24);
+  const text = `${transcriptId}\u0000${position}`;
+  // The short hash (one block, nothing allocated) for the usual ids; the same digest either way.
+  return shortSha256Hex(text, 3) ?? bytesToHex(sha256(utf8ToBytes(text))).slice(0, 24);
 }
 
 function messageOut(row: MessageRow, withId = false): StoredMessage {
