@@ -3,7 +3,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
-import { messageId } from './store.js';
+import { messageId } from './message-id.js';
 
 const general = (transcriptId: string, position: number) => bytesToHex(sha256(utf8ToBytes(`${transcriptId}\u0000${position}`))).slice(0, 24);
 

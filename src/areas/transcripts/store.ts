@@ -1,14 +1,12 @@
 // Transcripts and their messages, scoped to a workspace. Shared by the transcripts routes and the
 // service-agent session routes.
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { StoreDeps } from '../../core/services.js';
 import type { SqlValue, Statement } from '../../storage/storage.js';
 import { parseJson, toIso } from '../../core/services.js';
-import { shortSha256Hex } from '../../core/short-sha256.js';
 import { PREVIEW_MAX_CHARS, type CreateTranscriptInput, type MessageInput } from './schema.js';
 export { DEFAULT_TITLE } from './new-row.js';
 import { TranscriptOrder } from './order-index.js';
+import { messageId } from './message-id.js';
 import { newTranscriptRow, splitMessage, type ListRow, type TranscriptRow } from './new-row.js';
 
 interface MessageRow {
@@ -57,17 +55,6 @@ function preview(role: string | null, timestamp: number | null, content: string 
   // Stored content is JSON text: a string starts with a quote; anything else is structured.
   if (content.startsWith('"')) out.content = cut(JSON.parse(content) as string, PREVIEW_MAX_CHARS);
   return out;
-}
-
-/**
- * A message's id: derived from its transcript and place (messages are never moved or removed
- * one by one), shaped like the service's other ids. Scenario and cloned messages have one too,
- * with nothing stored for it.
- */
-export function messageId(transcriptId: string, position: number): string {
-  const text = `${transcriptId}\u0000${position}`;
-  // The short hash (one block, nothing allocated) for the usual ids; the same digest either way.
-  return shortSha256Hex(text, 3) ?? bytesToHex(sha256(utf8ToBytes(text))).slice(0, 24);
 }
 
 function messageOut(row: MessageRow, withId = false): StoredMessage {
