@@ -48,7 +48,8 @@ export async function listTranscripts(store: TranscriptStore, workspaceId: strin
   };
 }
 
-export async function createTranscript(store: TranscriptStore, workspaceId: string, body: CreateTranscriptInput) {
+/** Not an async wrapper: the store's own promise is handed back (a refused workspace throws before it). */
+export function createTranscript(store: TranscriptStore, workspaceId: string, body: CreateTranscriptInput) {
   const { workspaceId: named, ...input } = body;
   sameWorkspace(named, workspaceId);
   return store.createListed(workspaceId, input);

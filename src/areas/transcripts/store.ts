@@ -1,13 +1,12 @@
 // Transcripts and their messages, scoped to a workspace. Shared by the transcripts routes and the
 // service-agent session routes.
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { StoreDeps } from '../../core/services.js';
 import type { SqlValue, Statement } from '../../storage/storage.js';
 import { parseJson, toIso } from '../../core/services.js';
 import { PREVIEW_MAX_CHARS, type CreateTranscriptInput, type MessageInput } from './schema.js';
 export { DEFAULT_TITLE } from './new-row.js';
 import { TranscriptOrder } from './order-index.js';
+import { messageId } from './message-id.js';
 import { newTranscriptRow, splitMessage, type ListRow, type TranscriptRow } from './new-row.js';
 
 interface MessageRow {
@@ -58,15 +57,6 @@ function preview(role: string | null, timestamp: number | null, content: string 
   return out;
 }
 
-/**
- * A message's id: derived from its transcript and place (messages are never moved or removed
- * one by one), shaped like the service's other ids. Scenario and cloned messages have one too,
- * with nothing stored for it.
- */
-export function messageId(transcriptId: string, position: number): string {
-  return bytesToHex(sha256(utf8ToBytes(`${transcriptId}\u0000${position}`))).slice(0, 24);
-}
-
 function messageOut(row: MessageRow, withId = false): StoredMessage {
   return {
     ...parseJson<Record<string, unknown>>(row.extra, {}),
@@ -95,12 +85,14 @@ function baseFields(row: TranscriptRow) {
 
 const INSERT_TRANSCRIPT = `INSERT INTO transcripts (id, seq, workspace_id, title, locked, hide_conversation_starters, metadata, child_transcripts,
          extra, session_id, message_count, last_message_at, created_at, updated_at)
-       VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM transcripts), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       RETURNING seq`;
+       VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM transcripts), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const INSERT_MESSAGES = 'INSERT INTO transcript_messages (transcript_id, position, role, content, timestamp, context, extra) VALUES';
 const MESSAGE_MARKS = '(?, ?, ?, ?, ?, ?, ?)';
 /** 7 values a row: under SQLite's 32,766 bound parameters and Postgres's 65,535. */
 const MESSAGES_PER_INSERT = 1000;
+/** The messages' insert for a few rows, made once: the same text each time (no joining, and the drivers' lookups of it hash it once). */
+const FEW_MESSAGES_SQL = Array.from({ length: 9 }, (_, n) => `${INSERT_MESSAGES} ${Array(n).fill(MESSAGE_MARKS).join(', ')}`);
+const insertMessagesSql = (count: number): string => FEW_MESSAGES_SQL[count] ?? `${INSERT_MESSAGES} ${Array(count).fill(MESSAGE_MARKS).join(', ')}`;
 
 /** Transcripts with their first and last messages joined in, for list items. */
 const LIST_ITEM_SQL = `SELECT t.*, f.role AS first_role, f.timestamp AS first_at, f.content AS first_content,
@@ -202,6 +194,7 @@ export class TranscriptStore {
   /**
    * Writes a transcript with its messages: the row holds its final count, times and order key from
    * the start, so a create is one insert per row and one order-index update (no read-back, no move).
+   * The row's `seq` is known only when the order index needed it (else 0): no answer reads it.
    */
   private async insert(workspaceId: string, input: CreateTranscriptInput & { id?: string; sessionId?: string; createdAt?: number }): Promise<ListRow> {
     const { title, locked, hideConversationStarters, metadata, childTranscripts, messages = [], id, sessionId, createdAt, ...extra } = input;
@@ -223,13 +216,19 @@ export class TranscriptStore {
     ];
     // Messages in as few statements as the drivers' parameter caps allow.
     for (let start = 0; start < rows.length; start += MESSAGES_PER_INSERT) {
-      const batch = rows.slice(start, start + MESSAGES_PER_INSERT);
-      statements.push({ sql: `${INSERT_MESSAGES} ${batch.map(() => MESSAGE_MARKS).join(', ')}`, params: batch.flat() });
+      const end = Math.min(rows.length, start + MESSAGES_PER_INSERT);
+      const params: SqlValue[] = [];
+      for (let i = start; i < end; i++) for (const value of rows[i] ?? []) params.push(value);
+      statements.push({ sql: insertMessagesSql(end - start), params });
     }
-    const [inserted, bumped] = await this.deps.storage.batch(statements);
-    const seq = Number(inserted?.rows[0]?.seq);
-    row.seq = seq;
-    if (bumped?.changes !== 1) await this.order.addUnbumped(workspaceId, { at: updatedAt, seq });
+    const [, bumped] = await this.deps.storage.batch(statements);
+    // The seq is read back only when the order index needs it: no RETURNING on every create
+    // (SQLite gathers RETURNING rows in a table of their own first, ~5 µs a create).
+    if (bumped?.changes !== 1) {
+      const seq = Number((await this.deps.storage.get<{ seq: number }>('SELECT seq FROM transcripts WHERE id = ?', [transcriptId]))?.seq);
+      row.seq = seq;
+      await this.order.addUnbumped(workspaceId, { at: updatedAt, seq });
+    }
     return row;
   }
 

@@ -23,7 +23,8 @@ export const TRANSCRIPTS_TABLES: TableDef[] = [
     )`,
     indexes: [
       'CREATE INDEX IF NOT EXISTS transcripts_workspace_recent ON transcripts (workspace_id, updated_at, seq)',
-      'CREATE INDEX IF NOT EXISTS transcripts_session ON transcripts (workspace_id, session_id)',
+      // Only rows with a session (service-agent's): a create without one writes no entry here.
+      'CREATE INDEX IF NOT EXISTS transcripts_session ON transcripts (workspace_id, session_id) WHERE session_id IS NOT NULL',
       // MAX(seq) on every create: an index makes it a seek instead of a scan.
       'CREATE INDEX IF NOT EXISTS transcripts_seq ON transcripts (seq)',
     ],

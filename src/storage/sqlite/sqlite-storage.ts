@@ -158,16 +158,30 @@ export class SqliteStorage implements Storage {
     return { changes: info.changes };
   }
 
-  async batch(statements: readonly Statement[]): Promise<StatementResult[]> {
-    return this.transaction(async () =>
-      statements.map(({ sql, params = [] }) => {
-        const statement = this.prepare(sql);
-        if (!statement.reader) return { rows: [], changes: statement.run(...params).changes };
-        const rows = statement.all(...params) as Row[];
-        // A write's RETURNING answers one row per row it changed.
-        return { rows, changes: statement.readonly ? 0 : rows.length };
-      }),
-    );
+  batch(statements: readonly Statement[]): Promise<StatementResult[]> {
+    // Inside a transaction already (a request's write): run at once, with no transaction and no
+    // promise of its own around the statements; a failure still undoes them with the enclosing one.
+    if (this.depth === 0) return this.transaction(async () => this.runAll(statements));
+    try {
+      return Promise.resolve(this.runAll(statements));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  private runAll(statements: readonly Statement[]): StatementResult[] {
+    const out: StatementResult[] = [];
+    for (const { sql, params = [] } of statements) {
+      const statement = this.prepare(sql);
+      if (!statement.reader) {
+        out.push({ rows: [], changes: statement.run(...params).changes });
+        continue;
+      }
+      const rows = statement.all(...params) as Row[];
+      // A write's RETURNING answers one row per row it changed.
+      out.push({ rows, changes: statement.readonly ? 0 : rows.length });
+    }
+    return out;
   }
 
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
