@@ -75,6 +75,37 @@ export class LightHeaders implements Headers {
     for (const [name, value] of this.entries()) callback.call(thisArg, value, name, this);
   }
 
+  /**
+   * Name, value, name, value... in insertion order (set-cookie last): one array for the socket's
+   * `writeHead` or for a record that outlives the answer (`fromFlat` reads it back the same).
+   */
+  flat(): string[] {
+    // Made at its size: a record kept for the journal holds no slack.
+    const out = new Array<string>(2 * (this.map.size + (this.cookies?.length ?? 0)));
+    let i = 0;
+    for (const [name, value] of this.map) {
+      out[i++] = name;
+      out[i++] = value;
+    }
+    if (this.cookies) {
+      for (const c of this.cookies) {
+        out[i++] = 'set-cookie';
+        out[i++] = c;
+      }
+    }
+    return out;
+  }
+
+  /** Headers from a flat name/value list (`flat()`, or a socket's raw headers; `:` pseudo-headers skipped). */
+  static fromFlat(list: readonly string[]): LightHeaders {
+    const headers = new LightHeaders();
+    for (let i = 0; i + 1 < list.length; i += 2) {
+      const name = list[i] as string;
+      if (name[0] !== ':') headers.append(name, list[i + 1] as string);
+    }
+    return headers;
+  }
+
   /** Name/value pairs in insertion order (set-cookie last), for writing to a socket or a real Headers. */
   pairs(): [string, string][] {
     const out: [string, string][] = [...this.map];
