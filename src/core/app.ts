@@ -146,8 +146,8 @@ async function handle(route: RouteDef, routeId: string, request: Request, env: E
     authorize(route.auth, principal);
     // Same caller, URL, rows and instant (any instant for a timeless one): the same bytes, without the handler (answer-cache.ts).
     const cache = route.cacheable && route.method === 'GET' ? deps.answers : undefined;
-    const cacheKey = cache ? answerKey(routeId, request, principal, route.cacheable === 'timeless' ? undefined : deps.clock.now()) : '';
-    const hit = cache?.get(cacheKey);
+    const cacheKey = cache ? answerKey(routeId, request, principal, route.cacheable === 'timeless' ? undefined : deps.clock.now()) : undefined;
+    const hit = cacheKey && cache?.get(cacheKey);
     if (hit) return withHeaders(jsonTextResponse(hit.bodyText, hit.status, hit), headers);
     const version = cache?.version ?? 0;
     const params = route.params ? parseParams(route.params, pathParams) : undefined;
@@ -161,7 +161,7 @@ async function handle(route: RouteDef, routeId: string, request: Request, env: E
     if (isResponse(result)) return withHeaders(await stampEnvelope(result, requestId), headers);
     const status = route.status ?? 200;
     const bodyText = JSON.stringify(result);
-    cache?.set(cacheKey, version, { status, bodyText });
+    if (cacheKey) cache?.set(cacheKey, version, { status, bodyText });
     return withHeaders(jsonTextResponse(bodyText, status), headers);
   } catch (err) {
     if (!(err instanceof EmulatorError)) deps.onInternalError?.(err);
