@@ -1,6 +1,23 @@
 // Headers as a plain map: what the core's own answers and the HTTP door's request view carry,
 // so the hot path never builds an undici Headers object (names lower-cased, values as Headers joins them).
 
+/** Past this many distinct names the memo below stops growing (request headers can be anything). */
+const MAX_NAMES = 512;
+const lowerNames = new Map<string, string>();
+
+/**
+ * `name` lower-cased, one string per distinct name: a name our code writes in mixed case
+ * (`RateLimit-Limit`) is not lower-cased into a new string, hashed and kept on every answer.
+ */
+function lower(name: string): string {
+  let lowered = lowerNames.get(name);
+  if (lowered === undefined) {
+    lowered = name.toLowerCase();
+    if (lowerNames.size < MAX_NAMES) lowerNames.set(name, lowered);
+  }
+  return lowered;
+}
+
 export class LightHeaders implements Headers {
   private readonly map = new Map<string, string>();
   private cookies: string[] | undefined;
@@ -12,25 +29,25 @@ export class LightHeaders implements Headers {
   }
 
   get(name: string): string | null {
-    const key = name.toLowerCase();
+    const key = lower(name);
     if (key === 'set-cookie') return this.cookies ? this.cookies.join(', ') : null;
     return this.map.get(key) ?? null;
   }
 
   has(name: string): boolean {
-    const key = name.toLowerCase();
+    const key = lower(name);
     return key === 'set-cookie' ? this.cookies !== undefined : this.map.has(key);
   }
 
   set(name: string, value: string): void {
-    const key = name.toLowerCase();
+    const key = lower(name);
     const v = String(value).trim();
     if (key === 'set-cookie') this.cookies = [v];
     else this.map.set(key, v);
   }
 
   append(name: string, value: string): void {
-    const key = name.toLowerCase();
+    const key = lower(name);
     const v = String(value).trim();
     if (key === 'set-cookie') (this.cookies ??= []).push(v);
     else {
@@ -40,7 +57,7 @@ export class LightHeaders implements Headers {
   }
 
   delete(name: string): void {
-    const key = name.toLowerCase();
+    const key = lower(name);
     if (key === 'set-cookie') this.cookies = undefined;
     else this.map.delete(key);
   }
