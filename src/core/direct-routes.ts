@@ -44,7 +44,12 @@ export function directRoutes(router: MatchingRouter, targets: ReadonlyMap<Handle
     }
     return { ...target, params: Object.freeze(params) };
   };
+  // The last path asked, answered by comparing it (a client polling one URL) before any key is made.
+  let lastMethod: string | undefined;
+  let lastPath: string | undefined;
+  let lastMatch: DirectMatch | null = null;
   return (method, path) => {
+    if (path === lastPath && method === lastMethod) return lastMatch ?? undefined;
     const key = `${method} ${path}`;
     let match = known.get(key);
     if (match === undefined) {
@@ -52,6 +57,9 @@ export function directRoutes(router: MatchingRouter, targets: ReadonlyMap<Handle
       if (known.size >= MAX_PATHS) known = new Map();
       known.set(key, match);
     }
+    lastMethod = method;
+    lastPath = path;
+    lastMatch = match;
     return match ?? undefined;
   };
 }
