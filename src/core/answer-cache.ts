@@ -53,10 +53,15 @@ export class AnswerCache {
    * millisecond). `touch` still runs: when it writes, the memory empties.
    */
   keyLookup(keys: KeyLookup, now: () => number): KeyLookup {
+    const knownForAuth = (secret: string): KeyForAuth | undefined => {
+      const known = this.keys.get(secret);
+      return known && statusHolds(known, now()) ? known : undefined;
+    };
     const memo: KeyLookup = {
+      knownForAuth,
       findForAuth: async (secret) => {
-        const known = this.keys.get(secret);
-        if (known && statusHolds(known, now())) return known;
+        const known = knownForAuth(secret);
+        if (known) return known;
         const version = this.keyGeneration;
         const found = await keys.findForAuth(secret);
         if (found && version === this.keyGeneration) {
