@@ -132,12 +132,23 @@ describe('answer cache', () => {
   it('never caches an answer across a write made while it was computed', async () => {
     const { AnswerCache } = await import('../src/core/answer-cache.js');
     const cache = new AnswerCache();
+    const k = { routeId: 'GET /t', url: 'http://x/t', caller: 'c', named: '', now: 1 };
     const version = cache.version;
     cache.invalidate();
-    cache.set('k', version, { status: 200, bodyText: '{}' });
-    expect(cache.get('k')).toBeUndefined();
-    cache.set('k', cache.version, { status: 200, bodyText: '{}' });
-    expect(cache.get('k')).toEqual({ status: 200, bodyText: '{}' });
+    cache.set(k, version, { status: 200, bodyText: '{}' });
+    expect(cache.get(k)).toBeUndefined();
+    cache.set(k, cache.version, { status: 200, bodyText: '{}' });
+    expect(cache.get({ ...k })).toEqual({ status: 200, bodyText: '{}' });
+    // Any part different is another answer, whether or not it was the last one asked for.
+    for (const other of [{ url: 'http://x/t?a=1' }, { caller: 'd' }, { named: 'ws' }, { now: 2 }, { now: undefined }, { routeId: 'GET /u' }]) {
+      expect(cache.get({ ...k, ...other })).toBeUndefined();
+      expect(cache.get({ ...k })).toEqual({ status: 200, bodyText: '{}' });
+    }
+    cache.set({ ...k, now: undefined }, cache.version, { status: 200, bodyText: '[]' });
+    expect(cache.get({ ...k, now: undefined })?.bodyText).toBe('[]');
+    expect(cache.get(k)?.bodyText).toBe('{}');
+    cache.invalidate(false);
+    expect(cache.get(k)).toBeUndefined();
   });
 
   it('keeps a key found by secret while time passes, until its expiry changes its status (a clock set back too)', async () => {

@@ -3,6 +3,7 @@
 import { matchesGlob } from './path-glob.js';
 import { wallDelay } from '../clock/wall-time.js';
 import { maskExchange, type Exchange, type MaskedExchange } from './dashboard/mask.js';
+import { ExchangeRing } from './exchange-ring.js';
 
 export interface JournalEntry {
   method: string;
@@ -76,7 +77,7 @@ export class RequestJournal {
    * Request and answer of each entry, by seq: raw (bounded) until first read, then masked in place,
    * so recording costs only the bounded copy and no raw secret survives a read.
    */
-  private readonly exchanges = new Map<number, Exchange | MaskedExchange>();
+  private readonly exchanges = new ExchangeRing(EXCHANGE_CAPACITY);
 
   constructor(private readonly capacity = JOURNAL_CAPACITY) {}
 
@@ -92,8 +93,8 @@ export class RequestJournal {
   /** `record` from the fields themselves, with no entry object made for the request. */
   note(method: string, path: string, status: number, keyId: string | null, at: string, durationMs: number, faultId: string | undefined, exchange?: Exchange): void {
     const seq = this.first + this.size;
-    if (exchange) this.exchanges.set(seq, exchange);
-    this.exchanges.delete(seq - EXCHANGE_CAPACITY);
+    // The slot's exchange (seq - EXCHANGE_CAPACITY's) goes either way.
+    this.exchanges.put(seq, exchange);
     // The path of the entry before when it is the same text: this request's copy then dies young.
     const last = this.size === 0 ? undefined : this.paths[(this.head + this.size - 1) % this.size];
     const kept = last === path ? last : path;
@@ -159,7 +160,7 @@ export class RequestJournal {
     let masked: MaskedExchange | null = null;
     if (held) {
       masked = 'masked' in held ? held : maskExchange(held);
-      this.exchanges.set(seq, masked);
+      this.exchanges.put(seq, masked);
     }
     return { entry: { seq, ...entry, hasExchange: held !== undefined }, exchange: masked };
   }

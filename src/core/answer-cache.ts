@@ -23,6 +23,12 @@ export class AnswerCache {
   private generation = 0;
   /** Moves on every invalidation that may have changed a key (a key found across one is not kept). */
   private keyGeneration = 0;
+  /**
+   * The last answer found or stored, with the parts of its key: a request asking the same again
+   * (a client polling one URL) is answered by comparing the parts, without making and hashing the
+   * whole key text. Forgotten with the answers.
+   */
+  private last: AnswerKeyParts & { answer: CachedAnswer } | undefined;
 
   get version(): number {
     return this.generation;
@@ -34,6 +40,7 @@ export class AnswerCache {
    */
   invalidate(keys = true): void {
     this.generation++;
+    this.last = undefined;
     if (this.entries.size > 0) this.entries = new Map();
     if (!keys) return;
     this.keyGeneration++;
@@ -46,10 +53,15 @@ export class AnswerCache {
    * millisecond). `touch` still runs: when it writes, the memory empties.
    */
   keyLookup(keys: KeyLookup, now: () => number): KeyLookup {
+    const knownForAuth = (secret: string): KeyForAuth | undefined => {
+      const known = this.keys.get(secret);
+      return known && statusHolds(known, now()) ? known : undefined;
+    };
     const memo: KeyLookup = {
+      knownForAuth,
       findForAuth: async (secret) => {
-        const known = this.keys.get(secret);
-        if (known && statusHolds(known, now())) return known;
+        const known = knownForAuth(secret);
+        if (known) return known;
         const version = this.keyGeneration;
         const found = await keys.findForAuth(secret);
         if (found && version === this.keyGeneration) {
@@ -64,16 +76,42 @@ export class AnswerCache {
     return memo;
   }
 
-  get(key: string): CachedAnswer | undefined {
-    return this.entries.get(key);
+  /** The answer stored under `parts`, if any. */
+  get(parts: AnswerKeyParts): CachedAnswer | undefined {
+    const last = this.last;
+    if (last !== undefined && sameParts(last, parts)) return last.answer;
+    const answer = this.entries.get(keyText(parts));
+    if (answer !== undefined) this.last = { ...parts, answer };
+    return answer;
   }
 
   /** Stores an answer computed while the cache stood at `version` (dropped if it moved since). */
-  set(key: string, version: number, answer: CachedAnswer): void {
+  set(parts: AnswerKeyParts, version: number, answer: CachedAnswer): void {
     if (version !== this.generation) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries = new Map();
-    this.entries.set(key, answer);
+    this.entries.set(keyText(parts), answer);
+    this.last = { ...parts, answer };
   }
+}
+
+/** What an answer's identity is made of (see `answerKey`). */
+export interface AnswerKeyParts {
+  routeId: string;
+  url: string;
+  /** The caller's text (`principalKey`). */
+  caller: string;
+  /** The `x-workspace-id` sent, or ''. */
+  named: string;
+  /** The emulator instant, or undefined for a timeless route. */
+  now: number | undefined;
+}
+
+function sameParts(a: AnswerKeyParts, b: AnswerKeyParts): boolean {
+  return a.now === b.now && a.routeId === b.routeId && a.caller === b.caller && a.named === b.named && a.url === b.url;
+}
+
+function keyText(parts: AnswerKeyParts): string {
+  return `${parts.routeId}\u0000${parts.url}\u0000${parts.caller}\u0000${parts.named}\u0000${parts.now ?? 'any instant'}`;
 }
 
 /** Who is asking, as far as an answer can depend on it. */
@@ -94,9 +132,8 @@ const keyTexts = new WeakMap<readonly string[], { keyId: string; workspaceId: st
  * The identity of an answer: the route, the whole URL (origin, path, query), the caller, the
  * workspace it names and the emulator instant (none for a timeless route).
  */
-export function answerKey(routeId: string, request: Request, principal: Principal, now: number | undefined): string {
-  const named = request.headers.get('x-workspace-id') ?? '';
-  return `${routeId}\u0000${request.url}\u0000${principalKey(principal)}\u0000${named}\u0000${now ?? 'any instant'}`;
+export function answerKey(routeId: string, request: Request, principal: Principal, now: number | undefined): AnswerKeyParts {
+  return { routeId, url: request.url, caller: principalKey(principal), named: request.headers.get('x-workspace-id') ?? '', now };
 }
 
 /**

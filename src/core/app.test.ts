@@ -56,6 +56,16 @@ async function core(onInternalError = (_: unknown) => {}) {
           throw new EmulatorError('CONFLICT', 'no');
         },
       }),
+      defineRoute({
+        method: 'GET',
+        path: '/items/:itemId',
+        tag: 't',
+        summary: 'echoes its parameter and query',
+        auth: { kind: 'none' },
+        params: z.object({ itemId: z.string() }),
+        query: z.object({ q: z.string().optional() }),
+        handler: async ({ params, query }) => ({ params, query }),
+      }),
     ],
     deps,
   );
@@ -88,6 +98,21 @@ describe('core handler', () => {
     const { response } = await handler.fetch(new Request('http://x/nowhere'));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route GET /nowhere not found', requestId: expect.any(String) } });
+  });
+
+  it('reads path parameters and queries the same on every request to a path, HEAD and unknown methods as before', async () => {
+    const handler = await core();
+    const get = async (url: string, method = 'GET') => {
+      const { response } = await handler.fetch(new Request(url, { method }));
+      return [response.status, await response.text()];
+    };
+    for (let i = 0; i < 2; i++) {
+      expect(await get('http://x/items/a%20b%2Fc?q=x%20y&q=z')).toEqual([200, JSON.stringify({ params: { itemId: 'a b/c' }, query: { q: 'x y' } })]);
+      expect(await get('http://x/items/plain')).toEqual([200, JSON.stringify({ params: { itemId: 'plain' }, query: {} })]);
+    }
+    expect(await get('http://x/items/plain', 'HEAD')).toEqual([200, '']);
+    const [status, text] = await get('http://x/items/plain', 'DELETE');
+    expect([status, JSON.parse(text as string).error.code]).toEqual([404, 'NOT_FOUND']);
   });
 
   it('answers CORS preflights and lets pages of any origin read answers and rate-limit headers', async () => {

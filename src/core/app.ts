@@ -1,6 +1,7 @@
 // The core fetch handler: mounts the route tables on a Web-standard router and runs each request
 // through auth, rate limits, validation, the handler (in a transaction) and the one error envelope.
-import { Hono, type Context, type Handler } from 'hono';
+import { Hono, type Handler } from 'hono';
+import { getQueryParam } from 'hono/utils/url';
 import type { RouterRoute } from 'hono/types';
 import type { Clock } from '../clock/clock.js';
 import type { Storage } from '../storage/storage.js';
@@ -10,6 +11,7 @@ import { EmulatorError, errorResponse, notFound } from './errors.js';
 import { jsonResponse, jsonTextResponse } from './json-response.js';
 import { isResponse } from './light-response.js';
 import { answerKey, type AnswerCache } from './answer-cache.js';
+import { directRoutes, type RouteTarget } from './direct-routes.js';
 import { memoRouter } from './memo-router.js';
 import { sharedRouter } from './shared-router.js';
 import { isPreflight, preflight, withCors } from './cors.js';
@@ -123,16 +125,17 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
   return response;
 }
 
-async function handle(route: RouteDef, routeId: string, c: Context<Env>, deps: CoreDeps): Promise<Response> {
-  const request = c.req.raw;
-  const { requestId } = c.env;
+/**
+ * One route's answer. `pathParams` are decoded once (auth and validation read the same ones);
+ * `query` reads the query string only for a route that has a schema for it.
+ */
+async function handle(route: RouteDef, routeId: string, request: Request, env: Env['Bindings'], pathParams: Record<string, string>, query: () => Record<string, string>, deps: CoreDeps): Promise<Response> {
+  const { requestId } = env;
   let headers: Record<string, string> = {};
   try {
-    // Decoded once: auth and validation read the same parameters.
-    const pathParams = c.req.param();
     const { principal, key, refusal } = await authenticate(route.auth, request, pathParams, deps);
-    if (key) c.env.outcome.keyId = key.id;
-    if (key?.allowedOrigins) c.env.outcome.keyOrigins = key.allowedOrigins;
+    if (key) env.outcome.keyId = key.id;
+    if (key?.allowedOrigins) env.outcome.keyOrigins = key.allowedOrigins;
     // A valid key where only a user token will do: known, so journaled, but refused.
     if (refusal) throw refusal;
     if (key) {
@@ -143,22 +146,22 @@ async function handle(route: RouteDef, routeId: string, c: Context<Env>, deps: C
     authorize(route.auth, principal);
     // Same caller, URL, rows and instant (any instant for a timeless one): the same bytes, without the handler (answer-cache.ts).
     const cache = route.cacheable && route.method === 'GET' ? deps.answers : undefined;
-    const cacheKey = cache ? answerKey(routeId, request, principal, route.cacheable === 'timeless' ? undefined : deps.clock.now()) : '';
-    const hit = cache?.get(cacheKey);
+    const cacheKey = cache ? answerKey(routeId, request, principal, route.cacheable === 'timeless' ? undefined : deps.clock.now()) : undefined;
+    const hit = cacheKey && cache?.get(cacheKey);
     if (hit) return withHeaders(jsonTextResponse(hit.bodyText, hit.status, hit), headers);
     const version = cache?.version ?? 0;
     const params = route.params ? parseParams(route.params, pathParams) : undefined;
-    const query = route.query ? parseWith(route.query, c.req.query(), 'query') : undefined;
+    const parsedQuery = route.query ? parseWith(route.query, query(), 'query') : undefined;
     const body = route.body ? parseWith(route.body, await readJsonBody(request, route.bodyOptional), 'body') : undefined;
     const run = async () =>
-      route.handler({ body, query, params, principal, request, clientIp: clientIp(request, c.env.info), requestId });
+      route.handler({ body, query: parsedQuery, params, principal, request, clientIp: clientIp(request, env.info), requestId });
     const atomic = route.method !== 'GET' && route.transactional !== false;
     const result = atomic ? await deps.storage.transaction(run) : await run();
     // An envelope a handler answered itself gets its request id here.
     if (isResponse(result)) return withHeaders(await stampEnvelope(result, requestId), headers);
     const status = route.status ?? 200;
     const bodyText = JSON.stringify(result);
-    cache?.set(cacheKey, version, { status, bodyText });
+    if (cacheKey) cache?.set(cacheKey, version, { status, bodyText });
     return withHeaders(jsonTextResponse(bodyText, status), headers);
   } catch (err) {
     if (!(err instanceof EmulatorError)) deps.onInternalError?.(err);
@@ -179,13 +182,17 @@ export function createCoreHandler(routes: RouteDef[], given: CoreDeps): CoreHand
   const deps: CoreDeps = answers ? { ...given, keys: answers.keyLookup(given.keys, () => clock.now()) } : given;
   const router = sharedRouter<[Handler, RouterRoute]>();
   const app = new Hono<Env>({ router: memoRouter(router) });
+  const targets = new Map<Handler, RouteTarget>();
   for (const route of routes) {
     // The route's name in answer-cache keys, made once here rather than on every request.
     const routeId = `${route.method} ${route.path}`;
-    app.on(route.method, route.path, (c) => handle(route, routeId, c, deps));
+    const handler: Handler<Env> = (c) => handle(route, routeId, c.req.raw, c.env, c.req.param(), () => c.req.query(), deps);
+    targets.set(handler as Handler, { route, routeId });
+    app.on(route.method, route.path, handler);
   }
   // The route trie now, while the world is made: not in its first request.
   router.seal();
+  const direct = directRoutes(router, targets);
   app.notFound((c) => errorResponse(notFound(`Route ${c.req.method} ${new URL(c.req.url).pathname}`), c.env.requestId));
   app.onError((err, c) => {
     deps.onInternalError?.(err);
@@ -211,7 +218,12 @@ export function createCoreHandler(routes: RouteDef[], given: CoreDeps): CoreHand
       // Past the transport limit: refused before routing, unread (the HTTP door closes the connection).
       const refused = bodyTooLarge(request);
       if (refused) return { response: withHeader(withCors(request, errorResponse(refused, requestId), trusted), REQUEST_ID_HEADER, requestId), outcome };
-      const answered = await app.fetch(request, { info, outcome, requestId });
+      const env = { info, outcome, requestId };
+      // A path that names one route goes straight to it; anything else (HEAD, no route) through Hono.
+      const found = request.method === 'HEAD' ? undefined : direct(request.method, app.getPath(request, { env }));
+      const answered = await (found
+        ? handle(found.route, found.routeId, request, env, found.params, () => getQueryParam(request.url) as Record<string, string>, deps)
+        : app.fetch(request, env));
       const response = withCors(request, answered, trusted || (origin !== null && outcome.keyOrigins?.includes(origin) === true));
       // A body the route refused (or ignored) unread is read to its end first: keep-alive stays usable.
       const discarding = discardBody(request);

@@ -1,6 +1,23 @@
 // Headers as a plain map: what the core's own answers and the HTTP door's request view carry,
 // so the hot path never builds an undici Headers object (names lower-cased, values as Headers joins them).
 
+/** Past this many distinct names the memo below stops growing (request headers can be anything). */
+const MAX_NAMES = 512;
+const lowerNames = new Map<string, string>();
+
+/**
+ * `name` lower-cased, one string per distinct name: a name our code writes in mixed case
+ * (`RateLimit-Limit`) is not lower-cased into a new string, hashed and kept on every answer.
+ */
+function lower(name: string): string {
+  let lowered = lowerNames.get(name);
+  if (lowered === undefined) {
+    lowered = name.toLowerCase();
+    if (lowerNames.size < MAX_NAMES) lowerNames.set(name, lowered);
+  }
+  return lowered;
+}
+
 export class LightHeaders implements Headers {
   private readonly map = new Map<string, string>();
   private cookies: string[] | undefined;
@@ -12,25 +29,25 @@ export class LightHeaders implements Headers {
   }
 
   get(name: string): string | null {
-    const key = name.toLowerCase();
+    const key = lower(name);
     if (key === 'set-cookie') return this.cookies ? this.cookies.join(', ') : null;
     return this.map.get(key) ?? null;
   }
 
   has(name: string): boolean {
-    const key = name.toLowerCase();
+    const key = lower(name);
     return key === 'set-cookie' ? this.cookies !== undefined : this.map.has(key);
   }
 
   set(name: string, value: string): void {
-    const key = name.toLowerCase();
+    const key = lower(name);
     const v = String(value).trim();
     if (key === 'set-cookie') this.cookies = [v];
     else this.map.set(key, v);
   }
 
   append(name: string, value: string): void {
-    const key = name.toLowerCase();
+    const key = lower(name);
     const v = String(value).trim();
     if (key === 'set-cookie') (this.cookies ??= []).push(v);
     else {
@@ -40,7 +57,7 @@ export class LightHeaders implements Headers {
   }
 
   delete(name: string): void {
-    const key = name.toLowerCase();
+    const key = lower(name);
     if (key === 'set-cookie') this.cookies = undefined;
     else this.map.delete(key);
   }
@@ -73,6 +90,37 @@ export class LightHeaders implements Headers {
 
   forEach(callback: (value: string, key: string, parent: Headers) => void, thisArg?: unknown): void {
     for (const [name, value] of this.entries()) callback.call(thisArg, value, name, this);
+  }
+
+  /**
+   * Name, value, name, value... in insertion order (set-cookie last): one array for the socket's
+   * `writeHead` or for a record that outlives the answer (`fromFlat` reads it back the same).
+   */
+  flat(): string[] {
+    // Made at its size: a record kept for the journal holds no slack.
+    const out = new Array<string>(2 * (this.map.size + (this.cookies?.length ?? 0)));
+    let i = 0;
+    for (const [name, value] of this.map) {
+      out[i++] = name;
+      out[i++] = value;
+    }
+    if (this.cookies) {
+      for (const c of this.cookies) {
+        out[i++] = 'set-cookie';
+        out[i++] = c;
+      }
+    }
+    return out;
+  }
+
+  /** Headers from a flat name/value list (`flat()`, or a socket's raw headers; `:` pseudo-headers skipped). */
+  static fromFlat(list: readonly string[]): LightHeaders {
+    const headers = new LightHeaders();
+    for (let i = 0; i + 1 < list.length; i += 2) {
+      const name = list[i] as string;
+      if (name[0] !== ':') headers.append(name, list[i + 1] as string);
+    }
+    return headers;
   }
 
   /** Name/value pairs in insertion order (set-cookie last), for writing to a socket or a real Headers. */

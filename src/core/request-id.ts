@@ -16,9 +16,9 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
  */
 export function seededRequestId(seed: number, n: number, kind: 'service' | 'control' = 'service'): string {
   const text = `${kind}:${seed}:${n}`;
-  // One block, no allocations: the same first 24 hex characters as the general hash below.
-  const digest = shortSha256Hex(text, 3) ?? bytesToHex(sha256(utf8ToBytes(text))).slice(0, 24);
-  return kind === 'service' ? `req_${digest}` : `ctl_${digest}`;
+  const prefix = kind === 'service' ? 'req_' : 'ctl_';
+  // One block, one flat string: the same first 24 hex characters as the general hash below.
+  return shortSha256Hex(text, 3, prefix) ?? prefix + bytesToHex(sha256(utf8ToBytes(text))).slice(0, 24);
 }
 
 /** The client's own well-formed `x-request-id`, echoed instead of a seeded one; else undefined. */

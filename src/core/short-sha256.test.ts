@@ -31,6 +31,12 @@ describe('shortSha256Hex', () => {
     }
   });
 
+  it('writes a prefix and the first words only, as one flat string', () => {
+    for (const words of [0, 1, 3, 8]) {
+      expect(shortSha256Hex('service:7:12', words, 'req_')).toBe('req_' + general('service:7:12').slice(0, 8 * words));
+    }
+  });
+
   it('declines long or non-ASCII texts (the general hash takes them)', () => {
     expect(shortSha256Hex('x'.repeat(SHORT_SHA256_MAX + 1))).toBeUndefined();
     expect(shortSha256Hex('café')).toBeUndefined();

@@ -14,23 +14,27 @@ const K = Int32Array.from([
 ]);
 const H0 = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19] as const;
 const W = new Int32Array(64);
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+/** Character codes of the 16 lowercase hex digits. */
+const HEX_CODES = Array.from('0123456789abcdef', (d) => d.charCodeAt(0));
 
 /** The longest text that fits one block with its padding (0x80 and the 8-byte length). */
 export const SHORT_SHA256_MAX = 55;
 
 const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 
-function wordHex(word: number): string {
-  return (HEX[word >>> 24] as string) + HEX[(word >>> 16) & 255] + HEX[(word >>> 8) & 255] + HEX[word & 255];
+/** Writes the 8 hex digits of `word` into `codes` from `at`. */
+function wordCodes(codes: number[], at: number, word: number): void {
+  for (let i = 0; i < 8; i++) codes[at + i] = HEX_CODES[(word >>> (28 - 4 * i)) & 15] as number;
 }
 
 /**
  * The lowercase hex SHA-256 of `text` when it is ASCII and at most SHORT_SHA256_MAX characters,
  * else undefined (the caller hashes it the general way). `words` limits how many of the 8
- * digest words are written out (3 words = the first 24 hex characters).
+ * digest words are written out (3 words = the first 24 hex characters); `prefix` (ASCII) is put
+ * before them. The answer is one flat string: pieces joined with `+` would be a tree of string
+ * pieces, and a request id lives on in the journal's last answers.
  */
-export function shortSha256Hex(text: string, words = 8): string | undefined {
+export function shortSha256Hex(text: string, words = 8, prefix = ''): string | undefined {
   const length = text.length;
   if (length > SHORT_SHA256_MAX) return undefined;
   W.fill(0, 0, 16);
@@ -69,14 +73,16 @@ export function shortSha256Hex(text: string, words = 8): string | undefined {
     b = a;
     a = (t1 + t2) | 0;
   }
-  let out = '';
-  if (words > 0) out += wordHex((H0[0] + a) >>> 0);
-  if (words > 1) out += wordHex((H0[1] + b) >>> 0);
-  if (words > 2) out += wordHex((H0[2] + c) >>> 0);
-  if (words > 3) out += wordHex((H0[3] + d) >>> 0);
-  if (words > 4) out += wordHex((H0[4] + e) >>> 0);
-  if (words > 5) out += wordHex((H0[5] + f) >>> 0);
-  if (words > 6) out += wordHex((H0[6] + g) >>> 0);
-  if (words > 7) out += wordHex((H0[7] + h) >>> 0);
-  return out;
+  const start = prefix.length;
+  const codes = new Array<number>(start + 8 * Math.max(0, Math.min(words, 8)));
+  for (let i = 0; i < start; i++) codes[i] = prefix.charCodeAt(i);
+  if (words > 0) wordCodes(codes, start, (H0[0] + a) >>> 0);
+  if (words > 1) wordCodes(codes, start + 8, (H0[1] + b) >>> 0);
+  if (words > 2) wordCodes(codes, start + 16, (H0[2] + c) >>> 0);
+  if (words > 3) wordCodes(codes, start + 24, (H0[3] + d) >>> 0);
+  if (words > 4) wordCodes(codes, start + 32, (H0[4] + e) >>> 0);
+  if (words > 5) wordCodes(codes, start + 40, (H0[5] + f) >>> 0);
+  if (words > 6) wordCodes(codes, start + 48, (H0[6] + g) >>> 0);
+  if (words > 7) wordCodes(codes, start + 56, (H0[7] + h) >>> 0);
+  return String.fromCharCode.apply(null, codes);
 }

@@ -91,13 +91,15 @@ export class DoorRequest {
 
   get headers(): Headers {
     if (this.real) return this.real.headers;
-    if (!this.lightHeaders) {
-      const raw = this.incoming.rawHeaders;
-      const headers = new LightHeaders();
-      for (let i = 0; i < raw.length; i += 2) if (raw[i]?.[0] !== ':') headers.append(raw[i] as string, raw[i + 1] as string);
-      this.lightHeaders = headers;
-    }
-    return this.lightHeaders;
+    return (this.lightHeaders ??= LightHeaders.fromFlat(this.incoming.rawHeaders));
+  }
+
+  /**
+   * The headers as received, name, value, name, value... (`headers` reads them so): what the
+   * journal keeps of a request, a list node:http already made, instead of the header map.
+   */
+  get receivedHeaders(): readonly string[] {
+    return this.incoming.rawHeaders;
   }
 
   /** The whole body, read once from the socket (never left half-read). */

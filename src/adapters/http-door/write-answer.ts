@@ -6,8 +6,7 @@ import { LightResponse } from '../../core/light-response.js';
 function writeLight(res: ServerResponse, answer: LightResponse): void {
   // A cached answer's bytes are encoded once for all its hits; any other body goes out as its text.
   const body = answer.sharedBytes() ?? answer.bodyText;
-  const headers: string[] = [];
-  for (const [name, value] of answer.headers.pairs()) headers.push(name, value);
+  const headers = answer.headers.flat();
   if (body !== null && !answer.headers.has('content-length')) {
     headers.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
   }

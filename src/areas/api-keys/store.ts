@@ -243,9 +243,10 @@ export class ApiKeyStore {
     return this.get(workspaceId, id);
   }
 
-  async touch(key: ApiKeyRecord): Promise<void> {
+  /** Notes the key's use, at most once per granularity: undefined (nothing to wait for) when it writes nothing. */
+  touch(key: ApiKeyRecord): Promise<void> | undefined {
     const now = this.deps.clock.now();
-    if (key.lastUsedAt !== undefined && now - key.lastUsedAt < LAST_USED_GRANULARITY_MS) return;
-    await this.deps.storage.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [now, key.id]);
+    if (key.lastUsedAt !== undefined && now - key.lastUsedAt < LAST_USED_GRANULARITY_MS) return undefined;
+    return this.deps.storage.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [now, key.id]).then(() => undefined);
   }
 }

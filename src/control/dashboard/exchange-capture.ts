@@ -17,8 +17,11 @@ function bounded(contentType: string | null, text: string): CapturedBody {
   return { contentType, text: truncated ? text.slice(0, JOURNAL_BODY_LIMIT) : text, truncated };
 }
 
+/** The note of a body that is not there and has no type (a GET's request): one object for them all. */
+const NO_BODY: CapturedBody = Object.freeze({ contentType: null, text: null, truncated: false, note: 'no body' });
+
 function noted(contentType: string | null, note: string): CapturedBody {
-  return { contentType, text: null, truncated: false, note };
+  return contentType === null && note === 'no body' ? NO_BODY : { contentType, text: null, truncated: false, note };
 }
 
 /**
@@ -86,17 +89,22 @@ async function readBounded(stream: ReadableStream<Uint8Array>, contentType: stri
   }
 }
 
-/** The exchange of one journaled request; a streamed answer's text arrives later (`pending`). */
+/**
+ * The exchange of one journaled request; a streamed answer's text arrives later (`pending`). It
+ * lives for the last EXCHANGE_CAPACITY requests, so it keeps lists already made where it can (the
+ * HTTP door's raw request headers, a light answer's headers as one flat list) rather than the
+ * header maps: what outlives the request is what the garbage collector copies and marks.
+ */
 export function captureExchange(request: Request, before: Promise<CapturedBody> | undefined, response: Response): Exchange {
+  const received = (request as { receivedHeaders?: readonly string[] }).receivedHeaders;
   const exchange: Exchange = {
-    requestHeaders: request.headers,
-    requestBody: noted(request.headers.get('content-type'), 'no body'),
-    responseHeaders: response.headers,
-    responseBody: noted(null, 'no body'),
+    requestHeaders: received ?? request.headers,
+    requestBody: before ? noted(request.headers.get('content-type'), 'no body') : requestBodyAfter(request, undefined),
+    responseHeaders: response instanceof LightResponse ? response.headers.flat() : response.headers,
+    responseBody: NO_BODY,
   };
   const waits: Promise<void>[] = [];
   if (before) waits.push(before.then((body) => void (exchange.requestBody = body)));
-  else exchange.requestBody = requestBodyAfter(request, undefined);
 
   const type = response.headers.get('content-type');
   if (response instanceof LightResponse) {

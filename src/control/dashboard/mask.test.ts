@@ -72,4 +72,18 @@ describe('RequestJournal exchanges', () => {
     expect(entries.filter((e) => e.hasExchange)).toHaveLength(EXCHANGE_CAPACITY);
     expect((await journal.exchange(entries.at(-1)!.seq))?.exchange?.requestBody.text).toBe(JSON.stringify({ password: MASK }));
   });
+
+  it('reads headers kept as a flat list (raw request headers, a light answer) as a Headers object would show them', async () => {
+    const flat = ['X-Api-Key', KEY, 'Host', 'localhost', ':authority', 'localhost', 'Accept', 'a', 'accept', ' b ', 'Set-Cookie', 'c=1', 'set-cookie', 'd=2'];
+    const headers = new Headers();
+    for (let i = 0; i < flat.length; i += 2) if (!flat[i]!.startsWith(':')) headers.append(flat[i]!, flat[i + 1]!);
+    expect(maskHeaders(flat)).toEqual(maskHeaders(headers));
+    expect(maskHeaders(flat).map(([name]) => name)).toEqual(['accept', 'host', 'set-cookie', 'set-cookie', 'x-api-key']);
+    // A journal smaller than the exchange ring drops an entry's exchange with the entry.
+    const journal = new RequestJournal(3);
+    for (let i = 0; i < 5; i++) journal.record(entry, { ...exchange(`k${i}`), requestHeaders: ['x-api-key', `k${i}`] });
+    expect(await journal.exchange(2)).toBeUndefined();
+    expect(journal.numbered().entries.map((e) => [e.seq, e.hasExchange])).toEqual([[3, true], [4, true], [5, true]]);
+    expect((await journal.exchange(5))?.exchange?.requestHeaders).toEqual([['x-api-key', MASK]]);
+  });
 });

@@ -1,6 +1,7 @@
 // Secrets out of journaled requests and answers before anyone reads them: credential headers,
 // secret-named fields of JSON and form bodies, and anything shaped like a JWT or an API key secret.
 // Run on first read of an entry (never on the request's hot path); the masked copy replaces the raw.
+import { LightHeaders } from '../../core/light-headers.js';
 
 /** A body as the journal keeps it: the first `JOURNAL_BODY_LIMIT` characters of text, or a note. */
 export interface CapturedBody {
@@ -12,8 +13,12 @@ export interface CapturedBody {
   note?: string;
 }
 
-/** Headers as recorded: the request's own object, copied to pairs only when the entry is read. */
-export type RecordedHeaders = Pick<Headers, 'forEach'>;
+/**
+ * Headers as recorded: a real Headers object, or a flat name, value, name, value... list (a light
+ * answer's `flat()`, the HTTP door's raw request headers), read as a LightHeaders made from it.
+ * Copied to pairs only when the entry is read.
+ */
+export type RecordedHeaders = Pick<Headers, 'forEach'> | readonly string[];
 
 export interface Exchange {
   requestHeaders: RecordedHeaders;
@@ -33,6 +38,10 @@ export interface MaskedExchange {
 }
 
 export const MASK = '[masked]';
+
+function isFlat(headers: RecordedHeaders): headers is readonly string[] {
+  return Array.isArray(headers);
+}
 
 /** Headers that carry a credential whatever their value looks like. */
 const SECRET_HEADERS = new Set([
@@ -106,8 +115,9 @@ export function maskText(text: string, contentType: string | null): string {
   return maskValues(byName);
 }
 
-function pairs(headers: RecordedHeaders): [string, string][] {
+function pairs(recorded: RecordedHeaders): [string, string][] {
   const out: [string, string][] = [];
+  const headers = isFlat(recorded) ? LightHeaders.fromFlat(recorded) : recorded;
   headers.forEach((value, name) => out.push([name, value]));
   return out;
 }
