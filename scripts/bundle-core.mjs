@@ -51,7 +51,9 @@ import vm from 'node:vm';
 
 const url = new URL('./core-script.js', import.meta.url);
 const filename = fileURLToPath(url);
-const source = readFileSync(filename, 'utf8');
+// The script is ASCII (the build checks it): read as latin1 it is the same string, copied byte for
+// byte without the UTF-8 decoder's pass (~2-3 ms less at every start).
+const source = readFileSync(filename, 'latin1');
 // A vm.Script runs in Node's main context; a test runner that loads modules in a context of its own
 // (Jest's vm modules, Vitest's vmThreads) gets the script evaluated in that context, uncached.
 const foreign = vm.runInThisContext('globalThis') !== globalThis;
