@@ -115,4 +115,23 @@ describe('scheduler', () => {
     expect(await scheduler.runDueSlice(1_000)).toBe(1);
     expect(scheduler.dueIn()).toBeNull();
   });
+  it('learns when the next job is due without running any (after a load)', async () => {
+    const { clock, scheduler, ran } = await setup();
+    await scheduler.learnNextDue();
+    expect(scheduler.dueIn()).toBeNull();
+    await scheduler.schedule('note', { name: 'a' }, 0);
+    await scheduler.schedule('note', { name: 'b' }, 200);
+    scheduler.invalidate();
+    expect(scheduler.dueIn()).toBeUndefined();
+    await scheduler.learnNextDue();
+    // Due now, not run: the next runDue runs it, as it would have without knowing.
+    expect(scheduler.dueIn()).toBe(0);
+    expect(ran).toEqual([]);
+    expect(await scheduler.runDue()).toBe(1);
+    expect(ran).toEqual(['a@1000']);
+    expect(scheduler.dueIn()).toBe(200);
+    await scheduler.advance(200);
+    expect(ran).toEqual(['a@1000', 'b@1200']);
+    expect(clock.now()).toBe(1200);
+  });
 });

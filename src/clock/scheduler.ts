@@ -83,6 +83,15 @@ export class Scheduler {
     return ran;
   }
 
+  /**
+   * Reads when the next job falls due (after a load), as `runDue` would at the next request: the
+   * first request after a load then asks storage nothing when none is due.
+   */
+  async learnNextDue(): Promise<void> {
+    const next = await this.storage.get<{ at: number | null }>('SELECT MIN(run_at) AS at FROM jobs');
+    this.nextDue = next?.at === null || next?.at === undefined ? null : Number(next.at);
+  }
+
   /** Forgets what it knew of the jobs table: call after the database is swapped (reset, restore, load). */
   invalidate(): void {
     this.nextDue = undefined;

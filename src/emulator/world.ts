@@ -210,6 +210,10 @@ export class World implements ControlPort {
       // Under the real clock (a reset reloads there) their vectors are graphed in background slices.
       const image = await this.storage.snapshot();
       await this.areas.api('rag-search').warm(this.clock.mode === 'real');
+      // What the first request would ask: when a job is next due, and (manual clock, as the warm-up's
+      // primed query) auth's statement. Reads only: the state is the load's.
+      await this.scheduler.learnNextDue();
+      if (this.clock.mode !== 'real') await this.areas.api('api-keys').primeAuth();
       this.boot = await this.snapshot(image);
       this.bootLoaded = true;
       this.clearHarness();

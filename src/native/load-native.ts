@@ -47,3 +47,10 @@ export async function firstNativeFile(paths: readonly string[], wanted: string):
   }
   return undefined;
 }
+
+/** Requires a file `firstNativeFile` found (an addon, by its path); rejects where there is no require. */
+export async function requireNativeFile(path: string): Promise<unknown> {
+  const require = await nodeRequire();
+  if (!require) throw new Error(`cannot require ${path} here`);
+  return require(path);
+}

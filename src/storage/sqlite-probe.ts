@@ -1,6 +1,6 @@
 // Whether better-sqlite3 can serve as the SQLite driver here: imported only when asked, so an
 // install without it (npm install --omit=optional, no compiler) still loads the emulator.
-import { firstNativeFile, loadNativePackage } from '../native/load-native.js';
+import { firstNativeFile } from '../native/load-native.js';
 import { nativeDisabled } from '../native/native-modules.js';
 
 let sqliteProbe: Promise<boolean> | undefined;
@@ -22,9 +22,10 @@ export function sqliteAddon(): { nativeBinding?: string } {
 export function betterSqliteLoads(): Promise<boolean> {
   if (nativeDisabled('better-sqlite3')) return Promise.resolve(false);
   // The package imports without its binding; only opening a database proves the build is there.
-  sqliteProbe ??= loadNativePackage('better-sqlite3').then(
-    async (mod) => {
-      const Database = ((mod as { default?: unknown }).default ?? mod) as new (file: string, options: object) => { close(): void };
+  // Through the driver's module: the same Database class it opens with (the built core holds
+  // better-sqlite3's JavaScript, and requiring the package too would load its files again).
+  sqliteProbe ??= import('./sqlite/sqlite-storage.js').then(
+    async ({ BetterSqliteDatabase: Database }) => {
       addon = await firstNativeFile(ADDON_PLACES, ADDON_PLACES[2] as string);
       try {
         new Database(':memory:', sqliteAddon()).close();

@@ -71,6 +71,9 @@ const json = (value: unknown) => (value === undefined || value === null ? null :
 /** lastUsedAt is refreshed at most once a minute, so reads stay reads. */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
+/** Auth's one query on every keyed call (one text: a prepared statement is found by it). */
+const AUTH_LOOKUP = 'SELECT k.*, w.limits AS workspace_limits FROM api_keys k LEFT JOIN workspaces w ON w.id = k.workspace_id WHERE k.secret_hash = ?';
+
 export class ApiKeyStore {
   constructor(private readonly deps: StoreDeps) {}
 
@@ -126,16 +129,21 @@ export class ApiKeyStore {
 
   /** `findBySecret` with the workspace's monthly call allowance joined in: what auth reads on every call. */
   async findForAuth(secret: string): Promise<(ApiKeyRecord & { monthlyCallLimit?: number }) | undefined> {
-    const row = await this.deps.storage.get<ApiKeyRow & { workspace_limits: string | null }>(
-      'SELECT k.*, w.limits AS workspace_limits FROM api_keys k LEFT JOIN workspaces w ON w.id = k.workspace_id WHERE k.secret_hash = ?',
-      [hashSecret(secret)],
-    );
+    const row = await this.deps.storage.get<ApiKeyRow & { workspace_limits: string | null }>(AUTH_LOOKUP, [hashSecret(secret)]);
     if (!row) return undefined;
     const key: ApiKeyRecord & { monthlyCallLimit?: number } = this.fromRow(row);
     if (row.workspace_limits !== null) {
       key.monthlyCallLimit = parse<Record<string, number>>(row.workspace_limits, {}).maxMonthlyApiCalls ?? DEFAULT_WORKSPACE_LIMITS.maxMonthlyApiCalls;
     }
     return key;
+  }
+
+  /**
+   * Looks up a hash no key has (not hex), answer thrown away: after a load, the first keyed request
+   * finds auth's statement prepared, as every later one does.
+   */
+  async primeAuth(): Promise<void> {
+    await this.deps.storage.get(AUTH_LOOKUP, ['no key']);
   }
 
   /** Finds a key by its secret; the lookup is by hash, so no secret is ever compared in the clear. */

@@ -8,6 +8,9 @@ import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
 import { sqliteAddon } from '../sqlite-probe.js';
 
+/** The driver's class, for the probe (sqlite-probe.ts): it opens a database with the one this module uses. */
+export { Database as BetterSqliteDatabase };
+
 /** Statements prepared again on a restored connection, at most (see `reprepare`). */
 const MAX_REPREPARED = 256;
 /** Images this large or larger may leave young-generation collections behind (see `settled`). */
