@@ -99,7 +99,12 @@ function assertAscii(script) {
  */
 const BUNDLED_IN_CORE = ['better-sqlite3'];
 const BINDINGS_SHIM = `const { dirname } = require('path');
-module.exports = (name) => require('bindings')({ bindings: name, module_root: dirname(require.resolve('better-sqlite3/package.json')) });`;
+module.exports = (name) => {
+  const root = dirname(require.resolve('better-sqlite3/package.json'));
+  // bindings is better-sqlite3's dependency, not ours: found from its folder (a strict layout such
+  // as pnpm's does not hoist it beside our package).
+  return require(require.resolve('bindings', { paths: [root] }))({ bindings: name, module_root: root });
+};`;
 const bindingsShim = {
   name: 'better-sqlite3-bindings',
   setup(build) {

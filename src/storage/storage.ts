@@ -44,8 +44,10 @@ export interface Storage {
   get<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T | undefined>;
   run(sql: string, params?: SqlValue[]): Promise<{ changes: number }>;
   /**
-   * Several statements in order, all or none (in a transaction of their own when none is open),
-   * each answering its rows and changes; the first that fails throws and the rest do not run. A
+   * Several statements in order, all or none, each answering its rows and changes; the first that
+   * fails throws and the rest do not run. With no transaction open the batch is one of its own;
+   * inside one, the enclosing transaction is what undoes a failed batch's earlier statements (it
+   * must roll back, as a request's does when its handler throws: PostgreSQL has aborted it). A
    * later one may use what an earlier one wrote, not what it answered: the batch is one round
    * trip where the driver can make it one (PGlite: one call into WebAssembly, not one per statement).
    */
