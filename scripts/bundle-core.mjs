@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -91,13 +92,23 @@ function assertAscii(script) {
 }
 
 /**
- * better-sqlite3's JavaScript goes into the core (its dozen CommonJS files cost a fresh process
+ * better-sqlite3's JavaScript goes into the core when the build has it installed (its dozen CommonJS files cost a fresh process
  * ~11 ms to resolve, read and compile; in the core they come from the code cache). Its addon stays
  * a file: named by path when the probe found it (src/storage/sqlite-probe.ts), else looked up by
  * `bindings`, which would look beside the calling file (the core script, in our package); this shim
  * hands it better-sqlite3's own folder, where it looked before.
  */
-const BUNDLED_IN_CORE = ['better-sqlite3'];
+const BUNDLED_IN_CORE = ['better-sqlite3'].filter(installedHere);
+
+/** Whether a package is installed for the build (an `npm ci --omit=optional` leaves the native ones out: they stay external). */
+function installedHere(name) {
+  try {
+    createRequire(import.meta.url).resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
 const BINDINGS_SHIM = `const { dirname } = require('path');
 module.exports = (name) => {
   const root = dirname(require.resolve('better-sqlite3/package.json'));
