@@ -92,11 +92,12 @@ function assertAscii(script) {
 }
 
 /**
- * better-sqlite3's JavaScript goes into the core when the build has it installed (its dozen CommonJS files cost a fresh process
- * ~11 ms to resolve, read and compile; in the core they come from the code cache). Its addon stays
- * a file: named by path when the probe found it (src/storage/sqlite-probe.ts), else looked up by
- * `bindings`, which would look beside the calling file (the core script, in our package); this shim
- * hands it better-sqlite3's own folder, where it looked before.
+ * better-sqlite3's JavaScript goes into the core when the build has it installed (its dozen
+ * CommonJS files cost a fresh process ~11 ms to resolve, read and compile; in the core they come
+ * from the code cache). Its addon stays a file: named by path when the probe found it
+ * (src/storage/sqlite-probe.ts), else looked up by `bindings`, which would look beside the calling
+ * file (the core script, in our package); this shim hands it better-sqlite3's own folder, where it
+ * looked before.
  */
 const BUNDLED_IN_CORE = ['better-sqlite3'].filter(installedHere);
 
