@@ -22,8 +22,11 @@ export async function loadNativePackage(name: NativeModule): Promise<unknown> {
   if (require) {
     try {
       return require(name);
-    } catch {
-      // Not installed or not loadable here: import() says so the way it always did.
+    } catch (err) {
+      // Not installed or not built: refused as require says. import() would first load
+      // cjs-module-lexer to translate the package, only to fail the same way; an ES module
+      // package (which require refuses) still goes that way.
+      if ((err as { code?: string }).code !== 'ERR_REQUIRE_ESM') throw err;
     }
   }
   return import(name) as Promise<unknown>;

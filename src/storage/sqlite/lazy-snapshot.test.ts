@@ -3,6 +3,7 @@
 // inside a transaction holds what the transaction wrote, on any connection.
 import { describe, expect, it } from 'vitest';
 import { openStorage } from '../../emulator/open-storage.js';
+import { betterSqliteLoads } from '../sqlite-probe.js';
 import type { Storage, StorageSnapshot } from '../storage.js';
 
 type Imaged = StorageSnapshot & { image?: Buffer };
@@ -20,7 +21,8 @@ async function onImage(): Promise<Storage> {
   return storage;
 }
 
-describe('lazy sqlite snapshot', () => {
+// Needs better-sqlite3 (not on an install without a compiler: npm run test:install).
+describe.skipIf(!(await betterSqliteLoads()))('lazy sqlite snapshot', () => {
   it('makes no image while it is the baseline, and goes back with a rollback', async () => {
     const storage = await onImage();
     const lazy = (await storage.snapshot({ lazy: true })) as Imaged;
