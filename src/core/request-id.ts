@@ -1,8 +1,6 @@
 // Request ids: every answer names its request in `x-request-id` (and error envelopes in
 // `error.requestId`), so a client can quote it. Ids are seeded, never random, so they replay.
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { shortSha256Hex } from './short-sha256.js';
+import { sha256Hex24 } from './short-sha256.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -16,9 +14,8 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
  */
 export function seededRequestId(seed: number, n: number, kind: 'service' | 'control' = 'service'): string {
   const text = `${kind}:${seed}:${n}`;
-  const prefix = kind === 'service' ? 'req_' : 'ctl_';
-  // One block, one flat string: the same first 24 hex characters as the general hash below.
-  return shortSha256Hex(text, 3, prefix) ?? prefix + bytesToHex(sha256(utf8ToBytes(text))).slice(0, 24);
+  // One flat string (it lives on in the journal's last answers).
+  return sha256Hex24(text, kind === 'service' ? 'req_' : 'ctl_');
 }
 
 /** The client's own well-formed `x-request-id`, echoed instead of a seeded one; else undefined. */

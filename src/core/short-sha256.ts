@@ -2,6 +2,8 @@
 // on every request, and the general-purpose hash spends most of its time on objects, not rounds.
 // Int32Array, not Uint32Array: words above 2^31 stay small integers instead of heap numbers.
 // Same digest as any SHA-256 (src/core/short-sha256.test.ts checks it against @noble/hashes).
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 const K = Int32Array.from([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01,
@@ -85,4 +87,12 @@ export function shortSha256Hex(text: string, words = 8, prefix = ''): string | u
   if (words > 6) wordCodes(codes, start + 48, (H0[6] + g) >>> 0);
   if (words > 7) wordCodes(codes, start + 56, (H0[7] + h) >>> 0);
   return String.fromCharCode.apply(null, codes);
+}
+
+/**
+ * `prefix` and the first 24 hex characters of the SHA-256 of `text` (the seeded ids' shape): one
+ * block when `text` fits, the general hash otherwise; the same characters either way.
+ */
+export function sha256Hex24(text: string, prefix = ''): string {
+  return shortSha256Hex(text, 3, prefix) ?? prefix + bytesToHex(sha256(utf8ToBytes(text))).slice(0, 24);
 }

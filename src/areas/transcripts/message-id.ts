@@ -1,7 +1,5 @@
 // A message's id, made from its transcript and place (nothing is stored for it).
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { shortSha256Hex } from '../../core/short-sha256.js';
+import { sha256Hex24 } from '../../core/short-sha256.js';
 
 /**
  * A message's id: derived from its transcript and place (messages are never moved or removed
@@ -9,7 +7,5 @@ import { shortSha256Hex } from '../../core/short-sha256.js';
  * with nothing stored for it.
  */
 export function messageId(transcriptId: string, position: number): string {
-  const text = `${transcriptId}\u0000${position}`;
-  // The short hash (one block, nothing allocated) for the usual ids; the same digest either way.
-  return shortSha256Hex(text, 3) ?? bytesToHex(sha256(utf8ToBytes(text))).slice(0, 24);
+  return sha256Hex24(`${transcriptId}\u0000${position}`);
 }

@@ -90,9 +90,10 @@ const INSERT_MESSAGES = 'INSERT INTO transcript_messages (transcript_id, positio
 const MESSAGE_MARKS = '(?, ?, ?, ?, ?, ?, ?)';
 /** 7 values a row: under SQLite's 32,766 bound parameters and Postgres's 65,535. */
 const MESSAGES_PER_INSERT = 1000;
+const messagesSql = (count: number): string => `${INSERT_MESSAGES} ${Array(count).fill(MESSAGE_MARKS).join(', ')}`;
 /** The messages' insert for a few rows, made once: the same text each time (no joining, and the drivers' lookups of it hash it once). */
-const FEW_MESSAGES_SQL = Array.from({ length: 9 }, (_, n) => `${INSERT_MESSAGES} ${Array(n).fill(MESSAGE_MARKS).join(', ')}`);
-const insertMessagesSql = (count: number): string => FEW_MESSAGES_SQL[count] ?? `${INSERT_MESSAGES} ${Array(count).fill(MESSAGE_MARKS).join(', ')}`;
+const FEW_MESSAGES_SQL = Array.from({ length: 9 }, (_, n) => messagesSql(n));
+const insertMessagesSql = (count: number): string => FEW_MESSAGES_SQL[count] ?? messagesSql(count);
 
 /** Transcripts with their first and last messages joined in, for list items. */
 const LIST_ITEM_SQL = `SELECT t.*, f.role AS first_role, f.timestamp AS first_at, f.content AS first_content,
