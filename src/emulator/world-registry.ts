@@ -3,8 +3,7 @@
 // cached image of its scenario (one per scenario, seed and start, built once by a template world
 // that loads it); the world itself is opened on first use, so creating one costs an id and a
 // reference to the image, and an unused world holds nothing else.
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { sha256Hex } from '../security/hash.js';
 import { EmulatorError, conflict, errorResponse } from '../core/errors.js';
 import { withCors } from '../core/cors.js';
 import { REQUEST_ID_HEADER, withHeader } from '../core/request-id.js';
@@ -48,7 +47,7 @@ interface Entry<F> {
 
 /** The id of the n-th created world under the emulator's seed: short, url-safe, replayed by the same seed. */
 function worldId(seed: number, n: number): string {
-  return `w_${bytesToHex(sha256(utf8ToBytes(`world:${seed}:${n}`))).slice(0, 12)}`;
+  return `w_${sha256Hex(`world:${seed}:${n}`).slice(0, 12)}`;
 }
 
 export const worldNotFound = (id: string) => new EmulatorError('WORLD_NOT_FOUND', `World ${id} not found`, { world: id });

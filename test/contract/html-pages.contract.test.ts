@@ -94,7 +94,7 @@ describe.each(MATRIX)('html-pages, www-rag and local-sync with bad inputs: $labe
     const unsigned = await door.fetch('/api/v1/www-rag-webhook/register-sites', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'not json' });
     expect(unsigned.status).toBe(401);
     expect(await unsigned.text()).toBe('Unauthorized');
-    const { hmacSha256Hex } = await import('../../src/areas/html-pages/hash.js');
+    const { hmacSha256Hex } = await import('../../src/security/hash.js');
     const secret = `emulator-www-rag-webhook-${door.emulator.scenario.seed}`;
     const signed = (text: string) => ({ headers: { 'x-divinci-signature': `sha256=${hmacSha256Hex(secret, text)}` } });
     expect((await door.call('POST', '/api/v1/www-rag-webhook/register-sites', signed('not json'), 'not json')).status).toBe(400);

@@ -14,7 +14,8 @@ import {
   FreeChatGateWelcomeSchema as WelcomeAnswerSchema,
 } from '../../types/landing.js';
 import { landingRelease, landingTurn, type LandingDeps } from './landing.js';
-import { readGateToken, sha256Hex, signGateToken } from './landing-signature.js';
+import { readGateToken, signGateToken } from './landing-signature.js';
+import { sha256Hex } from '../../security/hash.js';
 import { CHAT_TAG } from './thread-routes.js';
 
 export const GATE_CLIENT = 'divinci-ai/drfuhrman-ai-landing src/worker-v2.ts, src/worker-v2.test.ts';

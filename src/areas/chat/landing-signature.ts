@@ -1,23 +1,9 @@
 // The HMACs of landing-page chat: the proxy's `X-Landing-Page-Sig` over `${ts}.${releaseId}.${newPrompt}`,
 // the server's `signiture` over a returned transcript, and the free-chat gate's signed tokens.
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { hmacSha256Hex as hmacHex, sameText } from '../../security/hash.js';
 
 /** How far `X-Landing-Page-Ts` may be from the emulator clock, either way (seconds). */
 export const LANDING_WINDOW_SEC = 300;
-
-export const hmacHex = (secret: string, payload: string): string => bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(payload)));
-
-export const sha256Hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)));
-
-/** Compares two strings in time independent of where they differ. */
-export function sameText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
 
 /** The value a landing proxy sends in `X-Landing-Page-Sig`. */
 export const landingRequestSignature = (secret: string, ts: string, releaseId: string, newPrompt: string): string =>

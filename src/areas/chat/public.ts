@@ -5,7 +5,7 @@ export type { ChatAccess } from './access.js';
 export { landingSigInvalid } from './errors.js';
 export { LANDING_CLIENT, landingRelease } from './landing.js';
 export type { LandingSettings } from './landing-settings.js';
-export { sha256Hex, transcriptSigned } from './landing-signature.js';
+export { transcriptSigned } from './landing-signature.js';
 export { priceOf, requirementsOf, toMicro } from './payment.js';
 export type { PaymentConfig } from './payment.js';
 export type { ChatReplies } from './replies.js';

@@ -8,7 +8,7 @@ import { parseJson } from '../../core/services.js';
 import type { ChunkingTool } from '../../types/rag.js';
 import { htmlText, saveUpload, type RagFileServices } from '../rag-files/public.js';
 import type { Actor } from '../rag-targets/public.js';
-import { sha256Hex } from './hash.js';
+import { sha256Hex } from '../../security/hash.js';
 import type { CrawlOptions, CrawlRow, CrawlStore, ItemRow } from './store.js';
 
 export const JOB_CRAWL_STEP = 'html-pages.crawl-step';

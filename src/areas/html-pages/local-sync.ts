@@ -9,7 +9,7 @@ import type { LocalSyncBatch, LocalSyncFinalize } from '../../types/content-craw
 import { saveUpload, type RagFileServices } from '../rag-files/public.js';
 import { targetNotFound, type Actor } from '../rag-targets/public.js';
 import type { ChunkingTool } from '../../types/rag.js';
-import { sha256Hex } from './hash.js';
+import { sha256Hex } from '../../security/hash.js';
 
 interface VectorRow {
   [column: string]: string | number | null;

@@ -8,7 +8,7 @@ import { toIso, parseJson } from '../../core/services.js';
 import type { RegisterSitesRequest, WwwRagSite, WwwRagSubmitResult, WwwRagTheme } from '../../types/content-crawl.js';
 import type { RagFileServices } from '../rag-files/public.js';
 import type { Crawler } from './crawls.js';
-import { hmacSha256Hex, sameText } from './hash.js';
+import { hmacSha256Hex, sameText } from '../../security/hash.js';
 import { defaultWwwRagSecret } from './settings.js';
 import { hostOf, type CrawlRow } from './store.js';
 

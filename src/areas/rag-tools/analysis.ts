@@ -1,11 +1,7 @@
 // Pure text analysis behind the RAG tools: normalized hashes for deduplication, catalog products
 // read from chunk lines (a price or a SKU), and extraction artifacts (special tokens, control
 // characters, base64 blobs, replacement characters, headers repeated across chunks).
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { RagArtifactKind } from '../../types/rag-tools.js';
-
-export const hashText = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)));
 
 /** Case, punctuation and spacing folded: two chunks equal here are near duplicates. */
 export function normalizeText(text: string): string {

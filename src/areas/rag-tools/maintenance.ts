@@ -10,7 +10,8 @@ import type {
   RagDedupeGroup,
   RagIndexHealth,
 } from '../../types/rag-tools.js';
-import { artifactsIn, hashText, normalizeText, repeatedHeaders } from './analysis.js';
+import { artifactsIn, normalizeText, repeatedHeaders } from './analysis.js';
+import { sha256Hex } from '../../security/hash.js';
 
 type FileRow = Awaited<ReturnType<RagFileServices['files']['filesOfTarget']>>[number];
 
@@ -78,7 +79,7 @@ export class RagMaintenance {
         scanned += 1;
         const normalized = normalizeText(chunk.content);
         if (!normalized) continue;
-        const hash = hashText(normalized);
+        const hash = sha256Hex(normalized);
         const kept = first.get(hash);
         if (!kept) {
           first.set(hash, { id: chunk.id, content: chunk.content });
@@ -117,7 +118,7 @@ export class RagMaintenance {
       const byHash = new Map<string, RagDedupeGroup>();
       for (const file of await this.rag.files.filesOfTarget(target.id)) {
         scanned += 1;
-        const hash = hashText(String(file.raw));
+        const hash = sha256Hex(String(file.raw));
         const kept = first.get(hash);
         if (!kept) {
           first.set(hash, file.id);

@@ -6,7 +6,8 @@ import type { RagFileServices } from '../rag-files/public.js';
 import type { RagSearchStore } from '../rag-search/public.js';
 import type { TargetRow } from '../rag-targets/public.js';
 import type { RagCitation, RagProduct, RagRetrievalResult, RagSynthesis, RagTestRetrieval } from '../../types/rag-tools.js';
-import { hashText, productsIn } from './analysis.js';
+import { productsIn } from './analysis.js';
+import { sha256Hex } from '../../security/hash.js';
 
 /** The model name synthesized answers are priced and worded as. */
 export const SYNTHESIS_MODEL = 'gpt-4o-mini';
@@ -116,7 +117,7 @@ export class RagRetrievalTools {
             const score = words.length ? round(words.filter((w) => haystack.includes(w)).length / words.length) : 1;
             if (score === 0) continue;
             out.push({
-              id: `prod_${hashText(`${chunk.id}:${p.line}`).slice(0, 16)}`,
+              id: `prod_${sha256Hex(`${chunk.id}:${p.line}`).slice(0, 16)}`,
               name: p.name,
               price: p.price,
               sku: p.sku,

@@ -1,8 +1,7 @@
 // The real clients' document view of a release (REAL-WIRE section 2): `_id`, `title`, `assistant`,
 // `ragIndexes`, `allowAnonymousChat`... read from the same record as the spec-typed fields, so
 // each pair is equal by construction. The mapping rules both directions use live here.
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { sha256Hex } from '../../security/hash.js';
 import { toIso } from '../../core/services.js';
 import type { AuthMode, ReleaseRecord } from './store.js';
 
@@ -39,7 +38,7 @@ export function authModeFor(allow: boolean, current: AuthMode): AuthMode {
 /** A published release has an embed key; hashed from its id, so it needs no column and replays. */
 export function embedKeyOf(release: Pick<ReleaseRecord, 'id' | 'status'>): string | null {
   if (release.status === 'draft') return null;
-  return `ek_${bytesToHex(sha256(utf8ToBytes(`embed-key:${release.id}`))).slice(0, 32)}`;
+  return `ek_${sha256Hex(`embed-key:${release.id}`).slice(0, 32)}`;
 }
 
 function ragIdsOf(config: Record<string, unknown>): string[] {
