@@ -14,14 +14,30 @@ export class Issuer {
     this.source = Object.assign(() => configured ?? this.requestOrigin ?? this.homeOrigin, { configured: configured !== undefined });
   }
 
-  /** Runs `fn` while answering a request that came to `origin`. */
-  async during<T>(origin: string, fn: () => Promise<T>): Promise<T> {
+  /** Runs `fn` while answering a request that came to `origin` (an answer ready at once stays so: no promise). */
+  during<T>(origin: string, fn: () => T | Promise<T>): T | Promise<T> {
     this.requestOrigin = origin;
+    let result: T | Promise<T>;
     try {
-      return await fn();
-    } finally {
+      result = fn();
+    } catch (err) {
       this.requestOrigin = undefined;
+      throw err;
     }
+    if (!(result instanceof Promise)) {
+      this.requestOrigin = undefined;
+      return result;
+    }
+    return result.then(
+      (value) => {
+        this.requestOrigin = undefined;
+        return value;
+      },
+      (err: unknown) => {
+        this.requestOrigin = undefined;
+        throw err;
+      },
+    );
   }
 
   /** Runs `fn` as if outside any request (scenario loads: their handles name the door's origin). */

@@ -129,7 +129,8 @@ export class World implements ControlPort {
     });
     // Each answer knows the origin it was asked at: discovery and every token it signs name it.
     this.core = {
-      fetch: (request, info) => this.issuer.during(originOf(request.url), () => core.fetch(request, info)),
+      fetch: async (request, info) => this.issuer.during(originOf(request.url), () => core.respond(request, info)),
+      respond: (request, info) => this.issuer.during(originOf(request.url), () => core.respond(request, info)),
     };
   }
 
