@@ -40,7 +40,6 @@ import { usedRateLimits } from './scenario-rate-limits.js';
 import { ScenarioRefSchema, type ClockChange } from '../control/schema.js';
 import type { ControlPort, WorldsPort } from '../control/port.js';
 import { parseScenario, type ScenarioSummary } from '../scenarios/validate.js';
-import { originOf } from './request-path.js';
 
 // Every scenario parse (load, check, built-ins, state import) knows the listed areas' sections.
 registerAreaSections(AREAS, AREAS);
@@ -130,8 +129,8 @@ export class World implements ControlPort {
     });
     // Each answer knows the origin it was asked at: discovery and every token it signs name it.
     this.core = {
-      fetch: async (request, info) => this.issuer.during(originOf(request.url), () => core.respond(request, info)),
-      respond: (request, info) => this.issuer.during(originOf(request.url), () => core.respond(request, info)),
+      fetch: async (request, info) => this.issuer.during(request.url, () => core.respond(request, info)),
+      respond: (request, info) => this.issuer.during(request.url, () => core.respond(request, info)),
     };
   }
 
