@@ -5,12 +5,12 @@ import { getQueryParam } from 'hono/utils/url';
 import type { RouterRoute } from 'hono/types';
 import type { Clock } from '../clock/clock.js';
 import type { Storage } from '../storage/storage.js';
-import { authenticate, authorize, type AuthDeps, type KeyForAuth } from './auth.js';
+import { authenticate, authorize, type AuthDeps, type Authenticated, type KeyForAuth, type Settled } from './auth.js';
 import { bearerChallenge } from './bearer-challenge.js';
 import { EmulatorError, errorResponse, notFound } from './errors.js';
 import { jsonResponse, jsonTextResponse } from './json-response.js';
 import { isResponse } from './light-response.js';
-import { answerKey, type AnswerCache } from './answer-cache.js';
+import { answerKey, type AnswerCache, type AnswerKeyParts } from './answer-cache.js';
 import { directRoutes, type RouteTarget } from './direct-routes.js';
 import { memoRouter } from './memo-router.js';
 import { sharedRouter } from './shared-router.js';
@@ -18,7 +18,7 @@ import { isPreflight, preflight, withCors } from './cors.js';
 import { controlOriginRefusal, hostRefusal, isControlPath, isTrustedOrigin, type HostGuard } from './origin-policy.js';
 import { DAY_MS, MINUTE_MS, RateLimiter, monthWindow, quotaExceededError, rateLimitHeaders, rateLimitedError, tighter, type RateDecision } from './rate-limiter.js';
 import { REQUEST_ID_HEADER, clientRequestId, seededRequestId, stampEnvelope, withHeader } from './request-id.js';
-import type { RateFeature, RouteDef } from './route.js';
+import type { Principal, RateFeature, RouteDef } from './route.js';
 import { bodyTooLarge, discardBody, parseParams, parseWith, readJsonBody } from './validation.js';
 
 export interface CoreDeps extends AuthDeps {
@@ -127,13 +127,31 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
 
 /**
  * One route's answer. `pathParams` are decoded once (auth and validation read the same ones);
- * `query` reads the query string only for a route that has a schema for it.
+ * `query` reads the query string only for a route that has a schema for it. A remembered key and
+ * a cached answer are answered at once, without a promise (the common cached read); anything that
+ * waits (a key lookup, the handler) answers a promise.
  */
-async function handle(route: RouteDef, routeId: string, request: Request, env: Env['Bindings'], pathParams: Record<string, string>, query: () => Record<string, string>, deps: CoreDeps): Promise<Response> {
-  const { requestId } = env;
-  let headers: Record<string, string> = {};
+function handle(route: RouteDef, routeId: string, request: Request, env: Env['Bindings'], pathParams: Record<string, string>, query: () => Record<string, string>, deps: CoreDeps): Response | Promise<Response> {
   try {
-    const { principal, key, refusal } = await authenticate(route.auth, request, pathParams, deps);
+    const authed = authenticate(route.auth, request, pathParams, deps);
+    if (authed instanceof Promise) {
+      return authed.then(
+        (found) => afterAuth(found, route, routeId, request, env, pathParams, query, deps),
+        (err: unknown) => failure(err, NO_HEADERS, route, request, env.requestId, deps),
+      );
+    }
+    return afterAuth(authed, route, routeId, request, env, pathParams, query, deps);
+  } catch (err) {
+    return failure(err, NO_HEADERS, route, request, env.requestId, deps);
+  }
+}
+
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+function afterAuth(authed: Authenticated, route: RouteDef, routeId: string, request: Request, env: Env['Bindings'], pathParams: Record<string, string>, query: () => Record<string, string>, deps: CoreDeps): Response | Promise<Response> {
+  let headers = NO_HEADERS;
+  try {
+    const { principal, key, refusal } = authed;
     if (key) env.outcome.keyId = key.id;
     if (key?.allowedOrigins) env.outcome.keyOrigins = key.allowedOrigins;
     // A valid key where only a user token will do: known, so journaled, but refused.
@@ -149,32 +167,51 @@ async function handle(route: RouteDef, routeId: string, request: Request, env: E
     const cacheKey = cache ? answerKey(routeId, request, principal, route.cacheable === 'timeless' ? undefined : deps.clock.now()) : undefined;
     const hit = cacheKey && cache?.get(cacheKey);
     if (hit) return withHeaders(jsonTextResponse(hit.bodyText, hit.status, hit), headers);
-    const version = cache?.version ?? 0;
-    const params = route.params ? parseParams(route.params, pathParams) : undefined;
-    const parsedQuery = route.query ? parseWith(route.query, query(), 'query') : undefined;
-    const body = route.body ? parseWith(route.body, await readJsonBody(request, route.bodyOptional), 'body') : undefined;
-    const run = async () =>
-      route.handler({ body, query: parsedQuery, params, principal, request, clientIp: clientIp(request, env.info), requestId });
-    const atomic = route.method !== 'GET' && route.transactional !== false;
-    const result = atomic ? await deps.storage.transaction(run) : await run();
-    // An envelope a handler answered itself gets its request id here.
-    if (isResponse(result)) return withHeaders(await stampEnvelope(result, requestId), headers);
-    const status = route.status ?? 200;
-    const bodyText = JSON.stringify(result);
-    if (cacheKey) cache?.set(cacheKey, version, { status, bodyText });
-    return withHeaders(jsonTextResponse(bodyText, status), headers);
+    const shown = headers;
+    return computed(route, request, env, principal, pathParams, query, deps, cache, cacheKey, headers).catch((err: unknown) => failure(err, shown, route, request, env.requestId, deps));
   } catch (err) {
-    if (!(err instanceof EmulatorError)) deps.onInternalError?.(err);
-    const response = errorResponse(err, requestId);
-    for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);
-    const challenge = response.status === 401 ? bearerChallenge(route.auth, request) : undefined;
-    if (challenge && !response.headers.has('www-authenticate')) response.headers.set('www-authenticate', challenge);
-    return response;
+    return failure(err, headers, route, request, env.requestId, deps);
   }
 }
 
+/** The handler's answer (validation, the handler in a transaction, its JSON), kept when cacheable. */
+async function computed(route: RouteDef, request: Request, env: Env['Bindings'], principal: Principal, pathParams: Record<string, string>, query: () => Record<string, string>, deps: CoreDeps, cache: AnswerCache | undefined, cacheKey: AnswerKeyParts | undefined, headers: Record<string, string>): Promise<Response> {
+  const { requestId } = env;
+  const version = cache?.version ?? 0;
+  const params = route.params ? parseParams(route.params, pathParams) : undefined;
+  const parsedQuery = route.query ? parseWith(route.query, query(), 'query') : undefined;
+  const body = route.body ? parseWith(route.body, await readJsonBody(request, route.bodyOptional), 'body') : undefined;
+  const run = async () => route.handler({ body, query: parsedQuery, params, principal, request, clientIp: clientIp(request, env.info), requestId });
+  const atomic = route.method !== 'GET' && route.transactional !== false;
+  const result = atomic ? await deps.storage.transaction(run) : await run();
+  // An envelope a handler answered itself gets its request id here.
+  if (isResponse(result)) return withHeaders(await stampEnvelope(result, requestId), headers);
+  const status = route.status ?? 200;
+  const bodyText = JSON.stringify(result);
+  if (cacheKey) cache?.set(cacheKey, version, { status, bodyText });
+  return withHeaders(jsonTextResponse(bodyText, status), headers);
+}
+
+/** The error envelope for a refused or failed request, with the rate headers already decided. */
+function failure(err: unknown, headers: Record<string, string>, route: RouteDef, request: Request, requestId: string, deps: CoreDeps): Response {
+  if (!(err instanceof EmulatorError)) deps.onInternalError?.(err);
+  const response = errorResponse(err, requestId);
+  for (const name in headers) if (!response.headers.has(name)) response.headers.set(name, headers[name] as string);
+  const challenge = response.status === 401 ? bearerChallenge(route.auth, request) : undefined;
+  if (challenge && !response.headers.has('www-authenticate')) response.headers.set('www-authenticate', challenge);
+  return response;
+}
+
+/** A request's answer and what the journal reads of it. */
+export interface Answered {
+  response: Response;
+  outcome: RequestOutcome;
+}
+
 export interface CoreHandler {
-  fetch(request: Request, info?: RequestInfo): Promise<{ response: Response; outcome: RequestOutcome }>;
+  fetch(request: Request, info?: RequestInfo): Promise<Answered>;
+  /** `fetch`, but an answer ready at once (a cached read with a remembered key) comes without a promise. */
+  respond(request: Request, info?: RequestInfo): Settled<Answered>;
 }
 
 export function createCoreHandler(routes: RouteDef[], given: CoreDeps): CoreHandler {
@@ -201,34 +238,42 @@ export function createCoreHandler(routes: RouteDef[], given: CoreDeps): CoreHand
   // Without a world to count requests (a bare core in unit tests), ids still follow a sequence.
   let unseeded = 0;
   const allowed = new Set(deps.allowedOrigins ?? []);
-  return {
-    async fetch(request, info = {}) {
-      const outcome: RequestOutcome = { keyId: null };
-      const requestId = clientRequestId(request) ?? info.requestId ?? deps.nextRequestId?.() ?? seededRequestId(0, ++unseeded);
-      // A foreign Host (DNS rebinding) or a foreign page on the control API: refused before anything runs.
-      const refusal = hostRefusal(request, info.hostGuard) ?? controlOriginRefusal(request, allowed);
-      if (refusal) return { response: withHeader(errorResponse(refusal, requestId), REQUEST_ID_HEADER, requestId), outcome };
-      const origin = request.headers.get('origin');
-      const trusted = origin !== null && isTrustedOrigin(origin, request, allowed);
-      if (isPreflight(request)) {
-        // A preflight carries no key: credentials for an origin some active key allows.
-        const keyOrigin = !trusted && !isControlPath(new URL(request.url).pathname) && (await deps.keys.allowsOrigin?.(origin as string)) === true;
-        return { response: withHeader(preflight(request, trusted || keyOrigin), REQUEST_ID_HEADER, requestId), outcome };
-      }
-      // Past the transport limit: refused before routing, unread (the HTTP door closes the connection).
-      const refused = bodyTooLarge(request);
-      if (refused) return { response: withHeader(withCors(request, errorResponse(refused, requestId), trusted), REQUEST_ID_HEADER, requestId), outcome };
-      const env = { info, outcome, requestId };
-      // A path that names one route goes straight to it; anything else (HEAD, no route) through Hono.
-      const found = request.method === 'HEAD' ? undefined : direct(request.method, app.getPath(request, { env }));
-      const answered = await (found
-        ? handle(found.route, found.routeId, request, env, found.params, () => getQueryParam(request.url) as Record<string, string>, deps)
-        : app.fetch(request, env));
-      const response = withCors(request, answered, trusted || (origin !== null && outcome.keyOrigins?.includes(origin) === true));
+  const respond = (request: Request, info: RequestInfo = {}): Settled<Answered> => {
+    const outcome: RequestOutcome = { keyId: null };
+    const requestId = clientRequestId(request) ?? info.requestId ?? deps.nextRequestId?.() ?? seededRequestId(0, ++unseeded);
+    // A foreign Host (DNS rebinding) or a foreign page on the control API: refused before anything runs.
+    const refusal = hostRefusal(request, info.hostGuard) ?? controlOriginRefusal(request, allowed);
+    if (refusal) return { response: withHeader(errorResponse(refusal, requestId), REQUEST_ID_HEADER, requestId), outcome };
+    const origin = request.headers.get('origin');
+    const trusted = origin !== null && isTrustedOrigin(origin, request, allowed);
+    if (isPreflight(request)) return preflightAnswer(request, origin as string, trusted, requestId, outcome);
+    // Past the transport limit: refused before routing, unread (the HTTP door closes the connection).
+    const refused = bodyTooLarge(request);
+    if (refused) return { response: withHeader(withCors(request, errorResponse(refused, requestId), trusted), REQUEST_ID_HEADER, requestId), outcome };
+    const env = { info, outcome, requestId };
+    // A path that names one route goes straight to it; anything else (HEAD, no route) through Hono.
+    const found = request.method === 'HEAD' ? undefined : direct(request.method, app.getPath(request, { env }));
+    const answered = found
+      ? handle(found.route, found.routeId, request, env, found.params, () => getQueryParam(request.url) as Record<string, string>, deps)
+      : app.fetch(request, env);
+    const finish = (routed: Response): Settled<Answered> => {
+      const response = withCors(request, routed, trusted || (origin !== null && outcome.keyOrigins?.includes(origin) === true));
+      const answer = { response: withHeader(response, REQUEST_ID_HEADER, requestId), outcome };
       // A body the route refused (or ignored) unread is read to its end first: keep-alive stays usable.
       const discarding = discardBody(request);
-      if (discarding) await discarding;
-      return { response: withHeader(response, REQUEST_ID_HEADER, requestId), outcome };
+      return discarding ? discarding.then(() => answer) : answer;
+    };
+    return answered instanceof Promise ? answered.then(finish) : finish(answered);
+  };
+  /** A preflight carries no key: credentials for an origin some active key allows. */
+  const preflightAnswer = async (request: Request, origin: string, trusted: boolean, requestId: string, outcome: RequestOutcome): Promise<Answered> => {
+    const keyOrigin = !trusted && !isControlPath(new URL(request.url).pathname) && (await deps.keys.allowsOrigin?.(origin)) === true;
+    return { response: withHeader(preflight(request, trusted || keyOrigin), REQUEST_ID_HEADER, requestId), outcome };
+  };
+  return {
+    respond,
+    async fetch(request, info) {
+      return respond(request, info);
     },
   };
 }

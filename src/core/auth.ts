@@ -73,16 +73,23 @@ export interface Authenticated {
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2, owner: 3 };
 const NEEDED: Record<AccessLevel, number> = { read: 0, write: 1, admin: 2 };
 
-async function keyPrincipal(secret: string, keys: KeyLookup): Promise<Authenticated> {
-  // A remembered key and a use that writes nothing are taken as they are: no await, no turn of
-  // the microtask queue for either (the common keyed call).
-  const key = keys.knownForAuth?.(secret) ?? (await keys.findForAuth(secret));
+/** An answer now, or the promise of one: the common keyed call is answered without a turn of the microtask queue. */
+export type Settled<T> = T | Promise<T>;
+
+function keyPrincipal(secret: string, keys: KeyLookup): Settled<Authenticated> {
+  // A remembered key and a use that writes nothing are taken as they are: no promise at all for
+  // either (the common keyed call).
+  const known = keys.knownForAuth?.(secret);
+  return known ? keyPrincipalOf(known, keys) : keys.findForAuth(secret).then((found) => keyPrincipalOf(found, keys));
+}
+
+function keyPrincipalOf(key: KeyForAuth | undefined, keys: KeyLookup): Settled<Authenticated> {
   if (!key) throw unauthorized('Invalid API key');
   if (key.status === 'revoked') throw unauthorized('API key has been revoked');
   if (key.status === 'expired') throw unauthorized('API key has expired');
+  const found: Authenticated = { principal: { kind: 'apiKey', keyId: key.id, workspaceId: key.workspaceId, permissions: key.permissions }, key };
   const touching = keys.touch(key);
-  if (touching) await touching;
-  return { principal: { kind: 'apiKey', keyId: key.id, workspaceId: key.workspaceId, permissions: key.permissions }, key };
+  return touching ? touching.then(() => found) : found;
 }
 
 /**
@@ -136,13 +143,38 @@ async function requestedWorkspace(auth: RouteAuth & { kind: 'workspace' }, reque
   ]);
 }
 
-export async function authenticate(auth: RouteAuth, request: Request, params: Record<string, string>, deps: AuthDeps): Promise<Authenticated> {
+/**
+ * Who the request is, for `auth`. A keyed call whose key is remembered is answered at once (no
+ * promise); anything that must look something up answers a promise. A refusal may be thrown
+ * synchronously or reject the promise: callers handle both alike.
+ */
+export function authenticate(auth: RouteAuth, request: Request, params: Record<string, string>, deps: AuthDeps): Settled<Authenticated> {
+  if (auth.kind === 'none') return { principal: { kind: 'anonymous' } };
+  if (auth.kind === 'apiKey' || auth.kind === 'workspace') {
+    const secret = apiKeyFromRequest(request);
+    if (secret) {
+      const found = keyPrincipal(secret, deps.keys);
+      return found instanceof Promise ? found.then((f) => keyed(auth, request, params, f)) : keyed(auth, request, params, found);
+    }
+  }
+  return authenticateSlowly(auth, request, params, deps);
+}
+
+/** A valid key's principal on an `apiKey` or `workspace` route. */
+function keyed(auth: RouteAuth, request: Request, params: Record<string, string>, found: Authenticated): Authenticated {
+  if (auth.kind === 'workspace') {
+    const wanted = auth.param ? params[auth.param] : undefined;
+    if (wanted !== undefined && found.principal.kind === 'apiKey' && wanted !== found.principal.workspaceId) throw notFound('Workspace');
+  }
+  return namesOwnWorkspace(request, found);
+}
+
+async function authenticateSlowly(auth: RouteAuth, request: Request, params: Record<string, string>, deps: AuthDeps): Promise<Authenticated> {
   switch (auth.kind) {
     case 'none':
       return { principal: { kind: 'anonymous' } };
     case 'apiKey': {
-      const secret = apiKeyFromRequest(request);
-      if (secret) return namesOwnWorkspace(request, await keyPrincipal(secret, deps.keys));
+      // (A keyed call was answered by `authenticate`: no key here.)
       if (auth.optional) return presentedOrAnonymous(request, deps);
       if (request.headers.has('authorization')) {
         throw unauthorized(auth.userTokenHint ?? 'This route takes a workspace API key, not a user access token: send it in x-api-key or as Authorization: Bearer svc_…');
@@ -162,13 +194,7 @@ export async function authenticate(auth: RouteAuth, request: Request, params: Re
       return { principal: await userPrincipal(token, deps.tokens) };
     }
     case 'workspace': {
-      const secret = apiKeyFromRequest(request);
-      if (secret) {
-        const found = await keyPrincipal(secret, deps.keys);
-        const wanted = auth.param ? params[auth.param] : undefined;
-        if (wanted !== undefined && found.principal.kind === 'apiKey' && wanted !== found.principal.workspaceId) throw notFound('Workspace');
-        return namesOwnWorkspace(request, found);
-      }
+      // (A keyed call was answered by `authenticate`: a user token or nothing here.)
       const token = bearerToken(request);
       if (!token) throw unauthorized('Send an API key (x-api-key, or Authorization: Bearer svc_…) or a Bearer access token');
       const user = await userPrincipal(token, deps.tokens);

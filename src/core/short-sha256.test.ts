@@ -4,7 +4,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SHORT_SHA256_MAX, shortSha256Hex } from './short-sha256.js';
-import { seededRequestId } from './request-id.js';
+import { SeededRequestIds, seededRequestId } from './request-id.js';
 
 const general = (text: string) => bytesToHex(sha256(utf8ToBytes(text)));
 
@@ -41,5 +41,15 @@ describe('shortSha256Hex', () => {
     expect(shortSha256Hex('x'.repeat(SHORT_SHA256_MAX + 1))).toBeUndefined();
     expect(shortSha256Hex('café')).toBeUndefined();
     expect(seededRequestId(0, 1e300)).toBe('req_' + general(`service:0:${1e300}`).slice(0, 24));
+  });
+
+  it('makes the same ids a batch ahead: a long run, a jump, a restart, a new seed, going back', () => {
+    for (const kind of ['service', 'control'] as const) {
+      const ids = new SeededRequestIds(kind);
+      const asked: Array<[number, number]> = [];
+      for (let n = 1; n <= 200; n++) asked.push([7, n]);
+      asked.push([7, 500], [7, 501], [7, 1], [7, 2], [8, 3], [8, 4], [7, 4], [7, 3], [7, 3]);
+      for (const [seed, n] of asked) expect(ids.id(seed, n)).toBe(seededRequestId(seed, n, kind));
+    }
   });
 });

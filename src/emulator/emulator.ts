@@ -3,8 +3,8 @@
 // request journal are applied here, around the core, because latency is real wall time.
 import { wallDelay, wallElapsedMs } from '../clock/wall-time.js';
 import type { ClockChange } from '../control/schema.js';
-import type { RequestInfo } from '../core/app.js';
-import { apiKeyFromRequest } from '../core/auth.js';
+import type { Answered, RequestInfo } from '../core/app.js';
+import { apiKeyFromRequest, type Settled } from '../core/auth.js';
 import { toWebResponse } from '../core/light-response.js';
 import { hostRefusal, isControlPath } from '../core/origin-policy.js';
 import { REQUEST_ID_HEADER, clientRequestId, withHeader } from '../core/request-id.js';
@@ -28,6 +28,15 @@ import type { WorldInfo } from '../control/port.js';
 
 export type { EmulatorClock, EmulatorFaults, EmulatorMailbox, EmulatorRequests, RouteSummary } from './emulator-faces.js';
 import type { EmulatorClock, EmulatorFaults, EmulatorMailbox, EmulatorRequests, RouteSummary } from './emulator-faces.js';
+
+/** A request a fault delays: its place (id, instant) is taken now, its answer after the delay. */
+class Delayed {
+  constructor(
+    readonly fault: FiredFault,
+    readonly at: string,
+    readonly info: RequestInfo,
+  ) {}
+}
 
 export class Emulator {
   private readonly lock = new RequestLock();
@@ -128,12 +137,12 @@ export class Emulator {
   }
 
   /** This world's answer to a request. */
-  private async respondHere(request: Request, info?: RequestInfo): Promise<Response> {
+  private respondHere(request: Request, info?: RequestInfo): Promise<Response> {
     const started = wallElapsedMs();
     const path = pathOf(request.url);
     if (path === '/__emulator/worlds' || path.startsWith('/__emulator/worlds/')) {
       // The registry, not this world: outside its lock (deleting a world waits for that world's lock).
-      return (await this.here.core.fetch(request, { ...info, requestId: this.here.nextRequestId('control') })).response;
+      return this.here.core.fetch(request, { ...info, requestId: this.here.nextRequestId('control') }).then((answered) => answered.response);
     }
     if (isControlPath(path)) {
       return this.turn(async () => {
@@ -146,51 +155,66 @@ export class Emulator {
         return response;
       });
     }
-    const first = await this.turn(async (): Promise<{ delayed: FiredFault; at: string; info: RequestInfo } | { response: Response }> => {
-      const due = this.runDueInTurn();
-      if (due) await due;
-      const at = this.here.clock.iso();
-      // The id is given on arrival, so a delayed answer keeps the place its request took.
-      const arrived: RequestInfo = { ...info, requestId: this.here.nextRequestId('service') };
-      // A Host the door refuses gets its 403 from the core, never a fault's answer.
-      // (Only asked when rules exist: the Host check is not free and most runs have no faults.)
-      const fault = this.here.faults.size === 0 || hostRefusal(request, info?.hostGuard) ? undefined : this.here.faults.match(request.method, path);
-      if (fault && fault.delayMs > 0) return { delayed: fault, at, info: arrived };
-      return { response: await this.answer(request, arrived, path, at, started, fault) };
+    return this.turn(() => this.arrive(request, info, path, started)).then((first) => {
+      this.jobs.pump();
+      return first instanceof Delayed ? this.afterDelay(request, path, started, first) : first;
     });
-    this.jobs.pump();
-    if ('response' in first) return first.response;
-    // Latency is real time, spent outside the lock: other requests go on meanwhile.
-    const { delayed, at } = first;
-    await wallDelay(delayed.delayMs);
+  }
+
+  /**
+   * A service request's turn: its id, then its answer, or the fault that delays it. A cached read
+   * with a remembered key is answered in this turn without a promise of its own.
+   */
+  private arrive(request: Request, info: RequestInfo | undefined, path: string, started: number): Response | Delayed | Promise<Response | Delayed> {
+    const due = this.runDueInTurn();
+    if (due) return due.then(() => this.arrive(request, info, path, started));
+    const at = this.here.clock.iso();
+    // The id is given on arrival, so a delayed answer keeps the place its request took.
+    const arrived: RequestInfo = { ...info, requestId: this.here.nextRequestId('service') };
+    // A Host the door refuses gets its 403 from the core, never a fault's answer.
+    // (Only asked when rules exist: the Host check is not free and most runs have no faults.)
+    const fault = this.here.faults.size === 0 || hostRefusal(request, info?.hostGuard) ? undefined : this.here.faults.match(request.method, path);
+    if (fault && fault.delayMs > 0) return new Delayed(fault, at, arrived);
+    return this.answer(request, arrived, path, at, started, fault);
+  }
+
+  /** Latency is real time, spent outside the lock: other requests go on meanwhile. */
+  private async afterDelay(request: Request, path: string, started: number, first: Delayed): Promise<Response> {
+    await wallDelay(first.fault.delayMs);
     const response = await this.turn(async () => {
       const due = this.runDueInTurn();
       if (due) await due;
-      return this.answer(request, first.info, path, at, started, delayed);
+      return this.answer(request, first.info, path, first.at, started, first.fault);
     });
     this.jobs.pump();
     return response;
   }
 
   /** The real answer, or the fault's; journaled either way. */
-  private async answer(request: Request, info: RequestInfo, path: string, at: string, started: number, fault?: FiredFault): Promise<Response> {
-    let response: Response;
-    let keyId: string | null;
-    let before: ReturnType<typeof requestBodyBefore>;
-    if (fault && fault.effect !== 'pass') {
-      const requestId = clientRequestId(request) ?? (info.requestId as string);
-      response = fault.effect === 'error' ? Response.error() : withHeader(faultResponse(fault, this.here.clock.now(), requestId), REQUEST_ID_HEADER, requestId);
-      keyId = await this.keyIdOf(request);
-    } else {
-      // Bodies for the dashboard's journal: only a small form or text body is copied up front.
-      before = requestBodyBefore(request);
-      const answered = await this.here.core.fetch(request, info);
-      response = answered.response;
-      keyId = answered.outcome.keyId;
-    }
-    const durationMs = Math.round((wallElapsedMs() - started) * 1000) / 1000;
-    this.here.journal.note(request.method, path, response.status, keyId, at, durationMs, fault?.id, captureExchange(request, before, response));
+  private answer(request: Request, info: RequestInfo, path: string, at: string, started: number, fault?: FiredFault): Settled<Response> {
+    if (fault && fault.effect !== 'pass') return this.faultAnswer(request, info, path, at, started, fault);
+    // Bodies for the dashboard's journal: only a small form or text body is copied up front.
+    const before = requestBodyBefore(request);
+    const answered = this.here.core.respond(request, info);
+    const journaled = ({ response, outcome }: Answered): Response => {
+      this.journal(request, path, response, outcome.keyId, at, started, fault, captureExchange(request, before, response));
+      return response;
+    };
+    return answered instanceof Promise ? answered.then(journaled) : journaled(answered);
+  }
+
+  /** A fault's answer (an error envelope or a network error) in place of the real one. */
+  private async faultAnswer(request: Request, info: RequestInfo, path: string, at: string, started: number, fault: FiredFault): Promise<Response> {
+    const requestId = clientRequestId(request) ?? (info.requestId as string);
+    const response = fault.effect === 'error' ? Response.error() : withHeader(faultResponse(fault, this.here.clock.now(), requestId), REQUEST_ID_HEADER, requestId);
+    const keyId = await this.keyIdOf(request);
+    this.journal(request, path, response, keyId, at, started, fault, captureExchange(request, undefined, response));
     return response;
+  }
+
+  private journal(request: Request, path: string, response: Response, keyId: string | null, at: string, started: number, fault: FiredFault | undefined, exchange: ReturnType<typeof captureExchange>): void {
+    const durationMs = Math.round((wallElapsedMs() - started) * 1000) / 1000;
+    this.here.journal.note(request.method, path, response.status, keyId, at, durationMs, fault?.id, exchange);
   }
 
   /** The id of a valid key the request carries, for requests a fault answered before auth ran. */
@@ -202,7 +226,7 @@ export class Emulator {
   }
 
   /** Runs `fn` under the request lock, after following what other processes wrote (a shared database). */
-  private turn<T>(fn: () => Promise<T>): Promise<T> {
+  private turn<T>(fn: () => T | Promise<T>): Promise<T> {
     return this.lock.run(() => {
       const before = this.here.beforeTurn;
       return before ? before().then(() => fn()) : fn();

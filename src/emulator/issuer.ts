@@ -1,37 +1,57 @@
 // Which issuer (RFC 8414) the emulator's tokens and discovery name: the configured one, else the
 // origin the request being answered came to, else the origin the first door announced.
 import { DEFAULT_ISSUER, type IssuerSource } from '../security/jwt.js';
+import { originOf } from './request-path.js';
 
 export class Issuer {
-  /** The origin of the request being answered (requests are serialized by the request lock). */
-  private requestOrigin: string | undefined;
+  /**
+   * The url of the request being answered (requests are serialized by the request lock): its
+   * origin is read from it only when something asks (a token signed, discovery), not per request.
+   */
+  private requestUrl: string | undefined;
   /** The origin the first door announced: the issuer of tokens signed outside any request. */
   private homeOrigin = DEFAULT_ISSUER;
   private announced = false;
   readonly source: IssuerSource;
 
   constructor(configured: string | undefined) {
-    this.source = Object.assign(() => configured ?? this.requestOrigin ?? this.homeOrigin, { configured: configured !== undefined });
+    this.source = Object.assign(() => configured ?? (this.requestUrl === undefined ? undefined : originOf(this.requestUrl)) ?? this.homeOrigin, { configured: configured !== undefined });
   }
 
-  /** Runs `fn` while answering a request that came to `origin`. */
-  async during<T>(origin: string, fn: () => Promise<T>): Promise<T> {
-    this.requestOrigin = origin;
+  /** Runs `fn` while answering a request to `url` (an answer ready at once stays so: no promise). */
+  during<T>(url: string, fn: () => T | Promise<T>): T | Promise<T> {
+    this.requestUrl = url;
+    let result: T | Promise<T>;
     try {
-      return await fn();
-    } finally {
-      this.requestOrigin = undefined;
+      result = fn();
+    } catch (err) {
+      this.requestUrl = undefined;
+      throw err;
     }
+    if (!(result instanceof Promise)) {
+      this.requestUrl = undefined;
+      return result;
+    }
+    return result.then(
+      (value) => {
+        this.requestUrl = undefined;
+        return value;
+      },
+      (err: unknown) => {
+        this.requestUrl = undefined;
+        throw err;
+      },
+    );
   }
 
   /** Runs `fn` as if outside any request (scenario loads: their handles name the door's origin). */
   async outsideRequest<T>(fn: () => Promise<T>): Promise<T> {
-    const asked = this.requestOrigin;
-    this.requestOrigin = undefined;
+    const asked = this.requestUrl;
+    this.requestUrl = undefined;
     try {
       return await fn();
     } finally {
-      this.requestOrigin = asked;
+      this.requestUrl = asked;
     }
   }
 

@@ -35,6 +35,22 @@ describe('RequestLock', () => {
     await expect(lock.run(async () => 'after')).resolves.toBe('after');
   });
 
+  it('takes work that answers at once (no promise) in its place, and waits for a thenable one', async () => {
+    const lock = new RequestLock();
+    const log: string[] = [];
+    let release!: () => void;
+    const thenable = { then: (ok: (v: string) => void) => void new Promise<void>((r) => (release = r)).then(() => (log.push('slow:end'), ok('slow'))) };
+    const slow = lock.run(() => (log.push('slow:start'), thenable as unknown as Promise<string>));
+    const now = lock.run(() => (log.push('now'), 'now'));
+    const after = lock.run(async () => (log.push('after'), 'after'));
+    await tick();
+    // The thenable has not settled: the lock still holds the turns after it.
+    expect(log).toEqual(['slow:start']);
+    release();
+    await expect(Promise.all([slow, now, after])).resolves.toEqual(['slow', 'now', 'after']);
+    expect(log).toEqual(['slow:start', 'slow:end', 'now', 'after']);
+  });
+
   it('never starts a turn inside the caller', async () => {
     const lock = new RequestLock();
     let started = false;

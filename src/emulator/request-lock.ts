@@ -4,7 +4,10 @@
 // requests: never two in a row while a request waits, so a request waits behind at most one
 // slice per turn ahead of it, and the background still gets a turn whenever it has work.
 
-type Turn = () => Promise<void>;
+/** A turn: the promise of its end, or undefined when it ended at once. */
+type Turn = () => Promise<void> | undefined;
+/** A turn's work: its answer at once, or the promise of it. */
+type Work<T> = () => T | Promise<T>;
 
 export class RequestLock {
   private readonly requests: Turn[] = [];
@@ -13,27 +16,31 @@ export class RequestLock {
   private lastWasBackground = false;
 
   /** Runs `fn` after every turn queued before it (FIFO among requests), even when one of them failed. */
-  run<T>(fn: () => Promise<T>): Promise<T> {
+  run<T>(fn: Work<T>): Promise<T> {
     return this.enqueue(this.requests, fn);
   }
 
   /** Runs `fn` as a background turn: before the next waiting request unless the last turn was one too. */
-  runBackground<T>(fn: () => Promise<T>): Promise<T> {
+  runBackground<T>(fn: Work<T>): Promise<T> {
     return this.enqueue(this.background, fn);
   }
 
-  private enqueue<T>(list: Turn[], fn: () => Promise<T>): Promise<T> {
+  private enqueue<T>(list: Turn[], fn: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       // A throw inside `fn`, even a synchronous one, rejects this turn's promise only. (Its promise
       // is followed as it is: no wrapper promise, no thenable job per turn.)
+      // A turn whose work answered at once (a cached read) ends at once: no promise for it.
       list.push(() => {
-        let result: Promise<T>;
+        let result: T | Promise<T>;
         try {
-          result = Promise.resolve(fn());
+          result = fn();
         } catch (err) {
-          result = Promise.reject(err);
+          reject(err);
+          return undefined;
         }
-        return result.then(resolve, reject);
+        if (isThenable(result)) return Promise.resolve(result).then(resolve, reject);
+        resolve(result);
+        return undefined;
       });
       // Started from a microtask, as the promise chain this replaced did: never inside the caller.
       if (!this.busy) {
@@ -51,6 +58,13 @@ export class RequestLock {
       return;
     }
     this.lastWasBackground = fromBackground;
-    void turn().then(() => this.next());
+    const running = turn();
+    // The next turn starts a microtask after this one ended, as when every turn was a promise.
+    if (running) void running.then(() => this.next());
+    else queueMicrotask(() => this.next());
   }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value instanceof Promise || (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function');
 }

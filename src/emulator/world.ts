@@ -6,7 +6,7 @@ import { Clock } from '../clock/clock.js';
 import { Scheduler, type JobHandlers } from '../clock/scheduler.js';
 import { createCoreHandler, type CoreHandler } from '../core/app.js';
 import { RateLimiter } from '../core/rate-limiter.js';
-import { seededRequestId } from '../core/request-id.js';
+import { SeededRequestIds } from '../core/request-id.js';
 import type { StoreDeps } from '../core/services.js';
 import type { RouteDef } from '../core/route.js';
 import { IdFactory } from '../seed/ids.js';
@@ -40,7 +40,6 @@ import { usedRateLimits } from './scenario-rate-limits.js';
 import { ScenarioRefSchema, type ClockChange } from '../control/schema.js';
 import type { ControlPort, WorldsPort } from '../control/port.js';
 import { parseScenario, type ScenarioSummary } from '../scenarios/validate.js';
-import { originOf } from './request-path.js';
 
 // Every scenario parse (load, check, built-ins, state import) knows the listed areas' sections.
 registerAreaSections(AREAS, AREAS);
@@ -87,6 +86,7 @@ export class World implements ControlPort {
   private boot: WorldSnapshot | undefined;
   /** Requests answered since the last load or reset: request ids come from these and the seed. */
   private requestCount = { service: 0, control: 0 };
+  private readonly requestIds = { service: new SeededRequestIds('service'), control: new SeededRequestIds('control') };
   /** Whether `boot` came from a scenario load (not an imported state). */
   private bootLoaded = false;
   /** The start the last load was pinned to (`--now`), which a real-clock reset keeps. */
@@ -129,7 +129,8 @@ export class World implements ControlPort {
     });
     // Each answer knows the origin it was asked at: discovery and every token it signs name it.
     this.core = {
-      fetch: (request, info) => this.issuer.during(originOf(request.url), () => core.fetch(request, info)),
+      fetch: async (request, info) => this.issuer.during(request.url, () => core.respond(request, info)),
+      respond: (request, info) => this.issuer.during(request.url, () => core.respond(request, info)),
     };
   }
 
@@ -243,7 +244,7 @@ export class World implements ControlPort {
 
   /** The next request's id: seeded, counted per world, so the same requests replay the same ids. */
   nextRequestId(kind: 'service' | 'control'): string {
-    return seededRequestId(this.random.seed, ++this.requestCount[kind], kind);
+    return this.requestIds[kind].id(this.random.seed, ++this.requestCount[kind]);
   }
 
   /**
