@@ -55,6 +55,27 @@ describe.each(KINDS)('%s storage', (kind) => {
     expect((await users(storage)).map((u) => u.id)).toEqual(['a', 'b']);
   });
 
+  it('rejects a transaction whose function throws before answering a promise, and stays usable', async () => {
+    await expect(
+      storage.transaction(() => {
+        throw new Error('refused at once');
+      }),
+    ).rejects.toThrow('refused at once');
+    // A function that answers a plain value (a synchronous handler) commits.
+    expect(await storage.transaction((() => 'done') as unknown as () => Promise<string>)).toBe('done');
+    // Still a transaction of its own afterwards: a failure inside rolls back its earlier write.
+    await expect(
+      storage.transaction(async () => {
+        await insertUser(storage, 'y');
+        await insertUser(storage, 'y'); // duplicate primary key
+      }),
+    ).rejects.toThrow();
+    await storage.transaction(async () => {
+      await insertUser(storage, 'z');
+    });
+    expect((await users(storage)).map((u) => u.id)).toEqual(['z']);
+  });
+
   it('runs a batch in order, each statement answering its rows and changes, all of it or none', async () => {
     await insertUser(storage, 'a');
     const results = await storage.batch([
