@@ -15,7 +15,16 @@ export const LEAD_MS = 250;
 export const TAIL_MS = 250;
 
 const TABLE_SIZE = 4096;
-const SINE = Float64Array.from({ length: TABLE_SIZE }, (_, i) => Math.sin((2 * Math.PI * i) / TABLE_SIZE));
+let sineTable: Float64Array | undefined;
+
+/** One period of a sine, made at the first word spoken: ~2 ms at import, for every start, otherwise. */
+function sine(): Float64Array {
+  if (sineTable === undefined) {
+    sineTable = new Float64Array(TABLE_SIZE);
+    for (let i = 0; i < TABLE_SIZE; i++) sineTable[i] = Math.sin((2 * Math.PI * i) / TABLE_SIZE);
+  }
+  return sineTable;
+}
 
 /** Vowel formants (F1, F2 in Hz) of an average adult voice. */
 const VOWELS: Record<string, [number, number]> = {
@@ -69,6 +78,7 @@ function speakWord(out: Float32Array, start: number, word: string, voice: Voice)
   const slot = soundLen / chars.length;
   const maxHarmonics = Math.max(1, Math.min(10, Math.floor(3600 / voice.pitchHz)));
   const amps = new Float64Array(maxHarmonics + 1);
+  const wave = sine();
   let phase = 0;
   for (let ci = 0; ci < chars.length; ci++) {
     const sound = soundOf(chars[ci]!, voice);
@@ -93,11 +103,11 @@ function speakWord(out: Float32Array, start: number, word: string, voice: Voice)
       let v = 0;
       if (sound.voiced) {
         const step = phase * TABLE_SIZE;
-        for (let k = 1; k <= maxHarmonics; k++) v += amps[k]! * SINE[Math.floor(k * step) & (TABLE_SIZE - 1)]!;
+        for (let k = 1; k <= maxHarmonics; k++) v += amps[k]! * wave[Math.floor(k * step) & (TABLE_SIZE - 1)]!;
         v /= total;
       } else {
         const hissPhase = ((start + n) * sound.hiss) / TTS_SAMPLE_RATE;
-        v = 0.7 * noise(start + n, code) + 0.3 * SINE[Math.floor(hissPhase * TABLE_SIZE) & (TABLE_SIZE - 1)]!;
+        v = 0.7 * noise(start + n, code) + 0.3 * wave[Math.floor(hissPhase * TABLE_SIZE) & (TABLE_SIZE - 1)]!;
       }
       // Envelopes only near the edges of the sound and of the word (elsewhere 1).
       let env = 1;

@@ -3,6 +3,7 @@
 // first (src/cli/args.ts); the emulator loads only once they are good, so a mistake is refused fast.
 import { HELP_TEXT, SERVE_OPTIONS, USAGE, UsageError, checkServe, parse, type ServeArgs } from './args.js';
 import { VERSION } from '../version.js';
+import { announce } from './announce.js';
 import type { ScenarioInput } from '../scenarios/schema.js';
 
 /** A failure already worded for the user: one line on stderr, exit 1. */
@@ -49,7 +50,7 @@ async function serve(args: ServeArgs): Promise<void> {
   if (!hostGuard(args.host, args.allowedHosts)) {
     console.error(`service-emulator: bound to ${args.host}, not loopback: any Host is answered and anyone who can reach it may use the control API (see docs/security.md)`);
   }
-  console.log(`service-emulator listening on ${server.url}`);
+  announce(`service-emulator listening on ${server.url}`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -191,7 +191,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     (opened, id, kept): Emulator => new Emulator(opened, kept, false, registry, id),
     () => (root as Emulator).clock.iso(),
   );
-  const world = new World({ ...worldOptions, storage, worlds: registry });
+  // An in-memory storage opened just now holds no rows: the first load skips clearing it.
+  const world = new World({ ...worldOptions, storage, worlds: registry, storageEmpty: persistence === undefined && shared === undefined });
   let kept: Awaited<ReturnType<Persistence['read']>>;
   try {
     kept = persistence && !options.fresh ? await persistence.read() : undefined;

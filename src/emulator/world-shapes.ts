@@ -53,4 +53,6 @@ export interface WorldOptions {
   fetch?: OutboundFetch;
   /** The emulator's world registry, which the worlds control routes act on. */
   worlds?: WorldsPort;
+  /** The storage was made for this world and holds no rows yet: its first load has nothing to clear. */
+  storageEmpty?: boolean;
 }

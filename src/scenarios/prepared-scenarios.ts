@@ -4,11 +4,11 @@
 // (fixtures resolved) hashes as it did then, and only while the scenario sections registered are
 // the built-in areas' own; anything else resolves and parses as usual.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { primeTextTerms } from '../areas/rag-search/full-text.js';
 import { primeEmbeddings } from '../vector/embedding.js';
+import { readTextFile } from '../native/read-text-file.js';
 import { SCENARIO_DIR, readScenarioFile } from './builtin.js';
 import type { Scenario } from './schema.js';
 import type { ScenarioResolver } from './validate.js';
@@ -54,7 +54,7 @@ export function documentHash(doc: unknown): string {
 async function readPrepared(): Promise<PreparedScenarios | undefined> {
   const buildId = typeof __SERVICE_EMULATOR_BUILD_ID__ === 'string' ? __SERVICE_EMULATOR_BUILD_ID__ : undefined;
   if (buildId === undefined) return undefined;
-  const text = await readFile(PREPARED_SCENARIOS_FILE, 'utf8').catch(() => undefined);
+  const text = readTextFile(PREPARED_SCENARIOS_FILE);
   if (text === undefined) return undefined;
   const prepared = JSON.parse(text) as PreparedScenarios;
   return prepared.buildId === buildId ? prepared : undefined;

@@ -1,8 +1,10 @@
 // Bearer JWTs: EdDSA (Ed25519) with a key pair derived from the seed, so tokens are byte-identical
 // across runs for the same issuer. The issuer is a URL (RFC 8414): asked of the world at each
 // signature, because it is the origin the emulator is served at. Lifetimes read the emulator clock.
-import { SignJWT, decodeJwt, jwtVerify, errors as joseErrors, type JWK, type JWTPayload } from 'jose';
+import { decodeJwt, jwtVerify, errors as joseErrors, type JWK, type JWTPayload } from 'jose';
 import { SeededRandom, deriveSeed } from '../seed/random.js';
+import { base64url } from './base64url.js';
+import { ed25519Key, type Ed25519Key } from './ed25519-key.js';
 import { hashSecret } from './hash.js';
 
 /** The default address (contract section 1): the issuer of tokens signed outside any request. */
@@ -35,10 +37,14 @@ export interface IssuerSource {
   readonly configured?: boolean;
 }
 
+const utf8 = new TextEncoder();
+
 export class TokenSigner {
+  /** The public key for jose's verify, imported at the first verify (WebCrypto loads then, not at start). */
+  private publicKey: Promise<CryptoKey> | undefined;
+
   private constructor(
-    private readonly privateKey: CryptoKey,
-    private readonly publicKey: CryptoKey,
+    private readonly key: Ed25519Key,
     readonly publicJwk: JWK,
     private readonly issuerOf: IssuerSource,
     private readonly now: () => number,
@@ -46,16 +52,20 @@ export class TokenSigner {
 
   static async fromSeed(seed: number, now: () => number, issuer: IssuerSource = () => DEFAULT_ISSUER): Promise<TokenSigner> {
     const keySeed = new SeededRandom(deriveSeed(seed, 'jwt-signing-key')).bytes(32);
-    const der = new Uint8Array([...PKCS8_ED25519_PREFIX, ...keySeed]);
-    const subtle = globalThis.crypto.subtle;
-    const privateKey = await subtle.importKey('pkcs8', der, { name: 'Ed25519' }, true, ['sign']);
-    const jwk = (await subtle.exportKey('jwk', privateKey)) as JsonWebKey;
-    const publicJwk: JWK = { kty: 'OKP', crv: 'Ed25519', x: jwk.x, alg: 'EdDSA', use: 'sig' };
-    publicJwk.kid = hashSecret(String(jwk.x)).slice(0, 16);
-    const publicKey = await subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: jwk.x }, { name: 'Ed25519' }, true, [
-      'verify',
-    ]);
-    return new TokenSigner(privateKey, publicKey, publicJwk, issuer, now);
+    const key = await ed25519Key(new Uint8Array([...PKCS8_ED25519_PREFIX, ...keySeed]));
+    const publicJwk: JWK = { kty: 'OKP', crv: 'Ed25519', x: key.x, alg: 'EdDSA', use: 'sig' };
+    publicJwk.kid = hashSecret(key.x).slice(0, 16);
+    return new TokenSigner(key, publicJwk, issuer, now);
+  }
+
+  /**
+   * A compact JWS of `claims` (JSON in their own order) under the EdDSA header: the bytes jose's
+   * SignJWT writes for them, which this replaces on the signing side (RFC 7515 §7.1).
+   */
+  private async compact(claims: Record<string, unknown>): Promise<string> {
+    const header = base64url(utf8.encode(JSON.stringify({ alg: 'EdDSA', typ: 'JWT', kid: this.publicJwk.kid })));
+    const input = `${header}.${base64url(utf8.encode(JSON.stringify(claims)))}`;
+    return `${input}.${base64url(await this.key.sign(utf8.encode(input)))}`;
   }
 
   /** The issuer tokens signed now carry: the configured one, else the origin being served. */
@@ -75,15 +85,14 @@ export class TokenSigner {
     const iat = Math.floor(this.now() / 1000);
     const exp = iat + expiresInSec;
     const aud = audience.length === 0 ? DEFAULT_AUDIENCE : [DEFAULT_AUDIENCE, ...audience.filter((a) => a !== DEFAULT_AUDIENCE)];
-    const token = await new SignJWT({ ...claims })
-      .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: this.publicJwk.kid })
-      .setIssuer(this.issuer)
-      .setAudience(aud)
-      .setIssuedAt(iat)
-      .setExpirationTime(exp)
-      .setJti(jti)
-      .sign(this.privateKey);
-    return { token, expiresAt: exp * 1000 };
+    // Set in SignJWT's order (issuer, audience, issued at, expiry, id): a claim already given keeps its place.
+    const payload: Record<string, unknown> = { ...claims };
+    payload.iss = this.issuer;
+    payload.aud = aud;
+    payload.iat = iat;
+    payload.exp = exp;
+    payload.jti = jti;
+    return { token: await this.compact(payload), expiresAt: exp * 1000 };
   }
 
   /**
@@ -93,18 +102,17 @@ export class TokenSigner {
   async reissue(token: string): Promise<string> {
     const payload = decodeJwt(token);
     if (payload.iss === this.issuer) return token;
-    return new SignJWT({ ...payload, iss: this.issuer }).setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: this.publicJwk.kid }).sign(this.privateKey);
+    return this.compact({ ...payload, iss: this.issuer });
   }
 
   /** Signs an OpenID Connect ID token (the caller gives sub, aud, nonce, auth_time, at_hash). */
   async signIdToken(claims: Record<string, unknown>, expiresInSec: number): Promise<string> {
     const iat = Math.floor(this.now() / 1000);
-    return new SignJWT({ ...claims })
-      .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: this.publicJwk.kid })
-      .setIssuer(this.issuer)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + expiresInSec)
-      .sign(this.privateKey);
+    const payload: Record<string, unknown> = { ...claims };
+    payload.iss = this.issuer;
+    payload.iat = iat;
+    payload.exp = iat + expiresInSec;
+    return this.compact(payload);
   }
 
   /**
@@ -113,8 +121,10 @@ export class TokenSigner {
    * 127.0.0.1), all with the same seeded key: a token of any of them is its own.
    */
   async verify(token: string): Promise<VerifiedToken | VerifyFailure> {
+    this.publicKey ??= globalThis.crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: this.publicJwk.x }, { name: 'Ed25519' }, true, ['verify']);
+    const publicKey = await this.publicKey;
     try {
-      const { payload } = await jwtVerify(token, this.publicKey, {
+      const { payload } = await jwtVerify(token, publicKey, {
         ...(this.issuerOf.configured && { issuer: this.issuerOf() }),
         audience: DEFAULT_AUDIENCE,
         algorithms: ['EdDSA'],

@@ -1,7 +1,7 @@
 // Node only: the version of an installed package, found the way Node resolves it (walking up from
 // here to each node_modules; some packages do not export their package.json). The build's prepared
 // files (parses, the PGlite image) are stamped with these versions and ignored when they differ.
-import { readFile } from 'node:fs/promises';
+import { readTextFile } from '../native/read-text-file.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,7 +11,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 export async function installedVersion(name: string): Promise<string | undefined> {
   let dir = HERE;
   for (;;) {
-    const text = await readFile(join(dir, 'node_modules', name, 'package.json'), 'utf8').catch(() => undefined);
+    const text = readTextFile(join(dir, 'node_modules', name, 'package.json'));
     if (text !== undefined) return (JSON.parse(text) as { version?: string }).version;
     const up = dirname(dir);
     if (up === dir) return undefined;

@@ -3,7 +3,7 @@
 import { sha512 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { TokenSigner } from '../../security/jwt.js';
-import { base64url } from './pkce.js';
+import { base64url } from '../../security/base64url.js';
 import type { OAuthUser } from './store.js';
 
 /** ID tokens live as long as the access token they come with. */

@@ -1,6 +1,7 @@
 // PKCE S256 against the worked example of RFC 7636 Appendix B.
 import { describe, expect, it } from 'vitest';
-import { CODE_VERIFIER_PATTERN, S256_CHALLENGE_PATTERN, base64url, s256Challenge, verifierMatches } from './pkce.js';
+import { CODE_VERIFIER_PATTERN, S256_CHALLENGE_PATTERN, s256Challenge, verifierMatches } from './pkce.js';
+import { base64url } from '../../security/base64url.js';
 
 const VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
