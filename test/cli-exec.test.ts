@@ -80,8 +80,9 @@ const LOGIN = script(
   `#!/usr/bin/env bash
 set -euo pipefail
 api="$SERVICE_API_URL"
+# A base64url verifier can start with "-": after "--", node takes it as the script's argument, not an option.
 verifier="$(node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("base64url"))')"
-challenge="$(node -e 'process.stdout.write(require("crypto").createHash("sha256").update(process.argv[1]).digest("base64url"))' "$verifier")"
+challenge="$(node -e 'process.stdout.write(require("crypto").createHash("sha256").update(process.argv[1]).digest("base64url"))' -- "$verifier")"
 state="st$$"
 coproc LISTEN { node -e '
 const server = require("http").createServer((req, res) => {

@@ -5,7 +5,7 @@ import { getQueryParam } from 'hono/utils/url';
 import type { RouterRoute } from 'hono/types';
 import type { Clock } from '../clock/clock.js';
 import type { Storage } from '../storage/storage.js';
-import { authenticate, authorize, type AuthDeps, type Authenticated, type KeyForAuth, type Settled } from './auth.js';
+import { authenticate, authorize, type AuthDeps, isPending, type Authenticated, type KeyForAuth, type Settled } from './auth.js';
 import { bearerChallenge } from './bearer-challenge.js';
 import { EmulatorError, errorResponse, notFound } from './errors.js';
 import { jsonResponse, jsonTextResponse } from './json-response.js';
@@ -134,7 +134,7 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
 function handle(route: RouteDef, routeId: string, request: Request, env: Env['Bindings'], pathParams: Record<string, string>, query: () => Record<string, string>, deps: CoreDeps): Response | Promise<Response> {
   try {
     const authed = authenticate(route.auth, request, pathParams, deps);
-    if (authed instanceof Promise) {
+    if (isPending(authed)) {
       return authed.then(
         (found) => afterAuth(found, route, routeId, request, env, pathParams, query, deps),
         (err: unknown) => failure(err, NO_HEADERS, route, request, env.requestId, deps),
@@ -270,7 +270,7 @@ export function createCoreHandler(routes: RouteDef[], given: CoreDeps): CoreHand
       const discarding = discardBody(request);
       return discarding ? discarding.then(() => answer) : answer;
     };
-    return answered instanceof Promise ? answered.then(finish) : finish(answered);
+    return isPending(answered) ? answered.then(finish) : finish(answered);
   };
   /** A preflight carries no key: credentials for an origin some active key allows. */
   const preflightAnswer = async (request: Request, origin: string, trusted: boolean, requestId: string, outcome: RequestOutcome): Promise<Answered> => {

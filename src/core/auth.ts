@@ -76,6 +76,16 @@ const NEEDED: Record<AccessLevel, number> = { read: 0, write: 1, admin: 2 };
 /** An answer now, or the promise of one: the common keyed call is answered without a turn of the microtask queue. */
 export type Settled<T> = T | Promise<T>;
 
+/**
+ * Whether a settled value is still a promise. Asked through `then`, never with `instanceof`: a light
+ * answer's prototype chain ends in a stand-in that links Node's Response (undici, ~70 ms of a fresh
+ * process) when walked, and `then` is the one question it answers without linking
+ * (src/core/lazy-prototype.ts).
+ */
+export function isPending<T>(value: Settled<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
 function keyPrincipal(secret: string, keys: KeyLookup): Settled<Authenticated> {
   // A remembered key and a use that writes nothing are taken as they are: no promise at all for
   // either (the common keyed call).
@@ -154,7 +164,7 @@ export function authenticate(auth: RouteAuth, request: Request, params: Record<s
     const secret = apiKeyFromRequest(request);
     if (secret) {
       const found = keyPrincipal(secret, deps.keys);
-      return found instanceof Promise ? found.then((f) => keyed(auth, request, params, f)) : keyed(auth, request, params, found);
+      return isPending(found) ? found.then((f) => keyed(auth, request, params, f)) : keyed(auth, request, params, found);
     }
   }
   return authenticateSlowly(auth, request, params, deps);

@@ -4,7 +4,7 @@
 import { wallDelay, wallElapsedMs } from '../clock/wall-time.js';
 import type { ClockChange } from '../control/schema.js';
 import type { Answered, RequestInfo } from '../core/app.js';
-import { apiKeyFromRequest, type Settled } from '../core/auth.js';
+import { apiKeyFromRequest, isPending, type Settled } from '../core/auth.js';
 import { toWebResponse } from '../core/light-response.js';
 import { hostRefusal, isControlPath } from '../core/origin-policy.js';
 import { REQUEST_ID_HEADER, clientRequestId, withHeader } from '../core/request-id.js';
@@ -37,6 +37,9 @@ class Delayed {
     readonly info: RequestInfo,
   ) {}
 }
+
+/** By its constructor, not `instanceof`: walking a light answer's prototype chain links Node's Response (see `isPending`). */
+const isDelayed = (value: Response | Delayed): value is Delayed => value.constructor === Delayed;
 
 export class Emulator {
   private readonly lock = new RequestLock();
@@ -157,7 +160,7 @@ export class Emulator {
     }
     return this.turn(() => this.arrive(request, info, path, started)).then((first) => {
       this.jobs.pump();
-      return first instanceof Delayed ? this.afterDelay(request, path, started, first) : first;
+      return isDelayed(first) ? this.afterDelay(request, path, started, first) : first;
     });
   }
 
@@ -200,7 +203,7 @@ export class Emulator {
       this.journal(request, path, response, outcome.keyId, at, started, fault, captureExchange(request, before, response));
       return response;
     };
-    return answered instanceof Promise ? answered.then(journaled) : journaled(answered);
+    return isPending(answered) ? answered.then(journaled) : journaled(answered);
   }
 
   /** A fault's answer (an error envelope or a network error) in place of the real one. */

@@ -66,5 +66,6 @@ export class RequestLock {
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value instanceof Promise || (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function');
+  // Not `instanceof Promise`: that walks a light answer's prototype chain, which links Node's Response (src/core/lazy-prototype.ts).
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
