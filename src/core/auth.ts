@@ -1,5 +1,6 @@
 // Who is calling: an API key (in `x-api-key`, or as a Bearer value with the key prefix) or a
 // Bearer JWT, checked against storage, the emulator clock and, for workspace routes, the caller's role.
+import { isPending, type Settled } from './settled.js';
 import { API_KEY_PREFIX } from '../seed/ids.js';
 import { EmulatorError, forbidden, notFound, unauthorized, validationError } from './errors.js';
 import type { AccessLevel, EndUserPrincipal, Principal, Role, RouteAuth } from './route.js';
@@ -72,19 +73,6 @@ export interface Authenticated {
 
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2, owner: 3 };
 const NEEDED: Record<AccessLevel, number> = { read: 0, write: 1, admin: 2 };
-
-/** An answer now, or the promise of one: the common keyed call is answered without a turn of the microtask queue. */
-export type Settled<T> = T | Promise<T>;
-
-/**
- * Whether a settled value is still a promise. Asked through `then`, never with `instanceof`: a light
- * answer's prototype chain ends in a stand-in that links Node's Response (undici, ~70 ms of a fresh
- * process) when walked, and `then` is the one question it answers without linking
- * (src/core/lazy-prototype.ts).
- */
-export function isPending<T>(value: Settled<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
-}
 
 function keyPrincipal(secret: string, keys: KeyLookup): Settled<Authenticated> {
   // A remembered key and a use that writes nothing are taken as they are: no promise at all for

@@ -4,10 +4,12 @@
 // requests: never two in a row while a request waits, so a request waits behind at most one
 // slice per turn ahead of it, and the background still gets a turn whenever it has work.
 
+import { isPending, type Settled } from '../core/settled.js';
+
 /** A turn: the promise of its end, or undefined when it ended at once. */
 type Turn = () => Promise<void> | undefined;
 /** A turn's work: its answer at once, or the promise of it. */
-type Work<T> = () => T | Promise<T>;
+type Work<T> = () => Settled<T>;
 
 export class RequestLock {
   private readonly requests: Turn[] = [];
@@ -38,7 +40,7 @@ export class RequestLock {
           reject(err);
           return undefined;
         }
-        if (isThenable(result)) return Promise.resolve(result).then(resolve, reject);
+        if (isPending(result)) return Promise.resolve(result).then(resolve, reject);
         resolve(result);
         return undefined;
       });
@@ -63,9 +65,4 @@ export class RequestLock {
     if (running) void running.then(() => this.next());
     else queueMicrotask(() => this.next());
   }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  // Not `instanceof Promise`: that walks a light answer's prototype chain, which links Node's Response (src/core/lazy-prototype.ts).
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

@@ -33,6 +33,15 @@ export interface SqliteOptions {
   tables?: readonly TableDef[];
 }
 
+/** `fn()` as a promise: a synchronous throw becomes its rejection, as from an async function. */
+function promised<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
 /** The small buffers `settled` makes; kept so that no compiler can leave them out. */
 let settlers: ArrayBuffer[] = [];
 
@@ -46,15 +55,6 @@ let settlers: ArrayBuffer[] = [];
  * event-loop turn between them, so V8's buffer sweeper can finish, moved the second scavenge too,
  * but let V8's memory reducer start a major collection that then ran in the next request.)
  */
-/** `fn()` as a promise: a synchronous throw becomes its rejection, as from an async function. */
-function promised<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return Promise.resolve(fn());
-  } catch (err) {
-    return Promise.reject(err);
-  }
-}
-
 function settled(image: Buffer): Buffer {
   if (image.length >= SETTLE_BYTES) settlers = Array.from({ length: SETTLE_BUFFERS }, () => new ArrayBuffer(8));
   return image;
