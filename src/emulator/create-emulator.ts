@@ -102,11 +102,11 @@ function builtinSections(): boolean {
 }
 
 async function nodeResolver(): Promise<ScenarioResolver> {
-  const [{ resolveBuiltinScenario }, { primePreparedParses }, { withPreparedScenarios }] = await Promise.all([
-    import('../scenarios/builtin.js'),
-    import('../scenarios/prepared-parses.js'),
-    import('../scenarios/prepared-scenarios.js'),
-  ]);
+  // One after another: Jest's ESM runtime fails to link a module that two concurrent imports reach
+  // at once ("request for 'node:fs' is not in cache"). In the bundled core they are one chunk already.
+  const { resolveBuiltinScenario } = await import('../scenarios/builtin.js');
+  const { primePreparedParses } = await import('../scenarios/prepared-parses.js');
+  const { withPreparedScenarios } = await import('../scenarios/prepared-scenarios.js');
   // The built-in files' text and chunks, prepared by the build: no parser loads to place them.
   await primePreparedParses();
   // The built-in documents as the build parsed them: no zod parse while they are unchanged.
