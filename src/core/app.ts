@@ -182,14 +182,9 @@ async function computed(route: RouteDef, request: Request, env: Env['Bindings'],
   const params = route.params ? parseParams(route.params, pathParams) : undefined;
   const parsedQuery = route.query ? parseWith(route.query, query(), 'query') : undefined;
   const body = route.body ? parseWith(route.body, await readJsonBody(request, route.bodyOptional), 'body') : undefined;
-  // The handler's own promise (a value or a throw as one): no async wrapper to resolve with it.
-  const run = () => {
-    try {
-      return Promise.resolve(route.handler({ body, query: parsedQuery, params, principal, request, clientIp: clientIp(request, env.info), requestId }));
-    } catch (err) {
-      return Promise.reject(err);
-    }
-  };
+  // The handler's own promise, no async wrapper. A synchronous throw becomes a rejection all the
+  // same: every driver's transaction turns one from its function into one, and so does this async function.
+  const run = () => Promise.resolve(route.handler({ body, query: parsedQuery, params, principal, request, clientIp: clientIp(request, env.info), requestId }));
   const atomic = route.method !== 'GET' && route.transactional !== false;
   const result = atomic ? await deps.storage.transaction(run) : await run();
   // An envelope a handler answered itself gets its request id here.
