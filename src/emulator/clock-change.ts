@@ -9,7 +9,13 @@ import { validationError } from '../core/errors.js';
 const MAX_TIME_MS = 8_640_000_000_000_000;
 
 /** Moves the clock by `advanceMs` or to `set`, running due work; or switches its mode. */
-export async function changeClock(clock: Clock, scheduler: Scheduler, change: ClockChange): Promise<void> {
+export function changeClock(clock: Clock, scheduler: Scheduler, change: ClockChange): Promise<void> {
+  // On a shared database the checks below read the time the other processes left, inside the move.
+  const apply = () => applyChange(clock, scheduler, change);
+  return scheduler.atomically ? scheduler.atomically(apply) : apply();
+}
+
+async function applyChange(clock: Clock, scheduler: Scheduler, change: ClockChange): Promise<void> {
   // Past the last instant a Date can show, every ISO timestamp would throw: refuse it up front.
   const beyond = (path: string) =>
     validationError('The clock cannot pass the last representable instant', [{ path, message: `Beyond ${new Date(MAX_TIME_MS).toISOString()}` }]);

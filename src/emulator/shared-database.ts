@@ -1,6 +1,7 @@
 // Several processes on one database (the postgres driver): before each turn, and inside each write
 // transaction once the database's lock is held, a process that sees another one's writes (the
 // driver's change counter moved) takes over the state kept in the meta rows and drops its caches.
+// A clock move runs whole inside one such transaction.
 import type { Storage } from '../storage/storage.js';
 import { WatchedStorage } from '../storage/watched-storage.js';
 import { handlesWithoutSecrets } from './state-export.js';
@@ -36,4 +37,7 @@ export function shareDatabase(raw: Storage, world: World, persistence: Persisten
     await world.follow(state, sameHandles(handlesWithoutSecrets(world.handles), handlesWithoutSecrets(state.handles)));
   };
   world.beforeTurn = () => raw.followChanges();
+  // A clock move is one transaction holding the database's lock: it starts from the time another
+  // process left and its jobs run in one stretch, so two moves at once add up, as two in one process do.
+  world.scheduler.atomically = (fn) => world.storage.transaction(fn);
 }

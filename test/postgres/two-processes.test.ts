@@ -112,8 +112,12 @@ suite('two serve processes on one PostgreSQL database', () => {
     const record = ((await up.json()) as { _id: string; ragVectorId?: string }[])[0]!;
     const fileId = record._id;
     // Both move the clock at once, far enough for every stage and the consistency delay.
+    const start = (await call(a, 'GET', '/__emulator/clock')).body.now as number;
     const moved = await Promise.all([call(a, 'POST', '/__emulator/clock', { advanceMs: 120_000 }), call(b, 'POST', '/__emulator/clock', { advanceMs: 120_000 })]);
     expect(moved.map((m) => m.status)).toEqual([200, 200]);
+    // One move after the other, as two requests to one process: both moves count, and both agree.
+    expect([(await call(a, 'GET', '/__emulator/clock')).body.now, (await call(b, 'GET', '/__emulator/clock')).body.now]).toEqual([start + 240_000, start + 240_000]);
+    expect(moved.map((m) => m.body.now).sort()).toEqual([start + 120_000, start + 240_000]);
     const status = await call(a, 'GET', `/api/v1/rag/files/${fileId}/vectorize-status`);
     expect(status.body).toMatchObject({ fileId, status: 'completed', queryable: true });
     const target = status.body.ragVectorId ?? record.ragVectorId ?? 'vec_docs';
