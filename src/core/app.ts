@@ -228,9 +228,10 @@ export function createCoreHandler(routes: RouteDef[], given: CoreDeps): CoreHand
     const routeId = `${route.method} ${route.path}`;
     const handler: Handler<Env> = (c) => handle(route, routeId, c.req.raw, c.env, c.req.param(), () => c.req.query(), deps);
     targets.set(handler as Handler, { route, routeId });
-    app.on(route.method, route.path, handler);
+    // Straight into the router, as Hono's `app.on` adds it (Hono only ever reads its router): ~2 ms less per world.
+    router.add(route.method, route.path, [handler as Handler, { basePath: '/', path: route.path, method: route.method, handler: handler as Handler }]);
   }
-  // The route trie now, while the world is made: not in its first request.
+  // The route table now, while the world is made; each first segment's trie at its first request (shared-router.ts).
   router.seal();
   const direct = directRoutes(router, targets);
   app.notFound((c) => errorResponse(notFound(`Route ${c.req.method} ${new URL(c.req.url).pathname}`), c.env.requestId));

@@ -1,6 +1,8 @@
 import { Hono, type Handler } from 'hono';
 import type { RouterRoute } from 'hono/types';
+import { TrieRouter } from 'hono/router/trie-router';
 import { describe, expect, it } from 'vitest';
+import { createEmulator } from '../index.js';
 import { sharedRouter } from './shared-router.js';
 
 /** Paths of the kind the API mounts: a static segment beside a parameter (Hono's RegExp router refuses these). */
@@ -56,5 +58,28 @@ describe('sharedRouter', () => {
     router.seal();
     expect(() => router.add('GET', '/b', 2)).toThrow(/sealed/);
     expect(router.match('GET', '/a')).toEqual([[[1, {}]]]);
+  });
+
+  it('answers every path as one trie of all the routes does, though it builds a trie per first segment', async () => {
+    // The emulator's own table: static first segments, parameter first segments (`/:whitelabelId/mcp`), `/`-less ones.
+    const emulator = await createEmulator({ scenario: 'empty', vectorSearch: 'exact', onNotice: () => undefined });
+    const document = emulator.openApi() as { paths: Record<string, Record<string, unknown>> };
+    await emulator.close();
+    const table: [string, string][] = Object.entries(document.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method): [string, string] => [method.toUpperCase(), path.replace(/\{(\w+)\}/g, ':$1')]),
+    );
+    // Parameter routes before and after the rest: the answers' order is the table's.
+    table.unshift(['GET', '/:first/:second']);
+    table.push(['GET', '/:first/mcp'], ['GET', '/'], ['POST', '/api/*'], ['GET', '*']);
+    expect(table.some(([, path]) => path.startsWith('/:'))).toBe(true);
+    const whole = new TrieRouter<number>();
+    const shared = sharedRouter<number>();
+    table.forEach(([method, path], i) => {
+      whole.add(method, path, i);
+      shared.add(method, path, i);
+    });
+    shared.seal();
+    const asks = [...table.map(([method, path]) => [method, path.replace(/:(\w+)/g, 'x_$1')]), ['GET', '/'], ['GET', '//api'], ['GET', '/nothing/here'], ['GET', '/nothing'], ['POST', '/api/anything/at/all'], ['GET', '/wl_1/mcp'], ['DELETE', '/__emulator/x'], ['GET', '/api/']];
+    for (const [method, path] of asks) expect(shared.match(method!, path!), `${method} ${path}`).toEqual(whole.match(method!, path!));
   });
 });
