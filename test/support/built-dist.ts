@@ -10,7 +10,7 @@ export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 /** Written by the build's last step (the core bundle), after tsc's per-module output. */
 const BIN = join(REPO_ROOT, 'dist/cli/main.js');
 /** What the build reads: a change in any of them makes dist/ stale. */
-const SOURCES = ['src', 'scenarios', 'fixtures', 'scripts', 'package.json', 'tsconfig.build.json'];
+const SOURCES = ['src', 'scenarios', 'fixtures', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 
 function newestChange(path: string): number {
   const stat = statSync(path, { throwIfNoEntry: false });
