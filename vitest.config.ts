@@ -1,6 +1,7 @@
 // Vitest: `vitest run` is the whole suite (CI, `npm test`); `vitest run --mode quick`
 // (`npm run test:quick`) is the fast loop: every area through one door on one driver, no browser.
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/support/longest-first-sequencer.js';
 
 /**
  * Suites left out of the quick loop: a real browser, runners or servers spawned per test (jest,
@@ -40,6 +41,8 @@ export default defineConfig(({ mode }) => ({
     pool: 'forks',
     // Both cores of the CI machine (vitest would take one here): about 15 % off the full suite.
     maxWorkers: 2,
+    // Longest files first (a fresh clone has no cached durations): both workers end together.
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

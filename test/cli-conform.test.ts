@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../src/index.js';
 import { startServer, type RunningServer } from '../src/adapters/node-server.js';
+import { CLI } from './support/cli-command.js';
 
 const ROOT = join(import.meta.dirname, '..');
-const CLI = ['--import', 'tsx', join(ROOT, 'src/cli/main.ts')];
 
 interface Run {
   status: number | null;

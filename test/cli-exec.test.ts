@@ -6,9 +6,9 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CLI } from './support/cli-command.js';
 
 const ROOT = join(import.meta.dirname, '..');
-const CLI = ['--import', 'tsx', join(ROOT, 'src/cli/main.ts')];
 const tmp = mkdtempSync(join(tmpdir(), 'emu-exec-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

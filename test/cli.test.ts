@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CLI } from './support/cli-command.js';
 
 const ROOT = join(import.meta.dirname, '..');
-const CLI = ['--import', 'tsx', join(ROOT, 'src/cli/main.ts')];
 /** The quick loop skips the PGlite servers (seconds each); test/native-fallback.test.ts keeps the fallback in it. */
 const QUICK = process.env.EMULATOR_MATRIX === 'quick';
 const tmp = mkdtempSync(join(tmpdir(), 'emu-cli-'));

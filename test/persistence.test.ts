@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../src/index.js';
 import { DRIVERS, NEEDS_SQLITE, SQLITE_LOADS } from './support/doors.js';
+import { CLI } from './support/cli-command.js';
 
 const ROOT = join(import.meta.dirname, '..');
-const CLI = ['--import', 'tsx', join(ROOT, 'src/cli/main.ts')];
 const tmp = mkdtempSync(join(tmpdir(), 'emu-data-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

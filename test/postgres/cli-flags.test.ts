@@ -2,9 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CLI } from '../support/cli-command.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = ['--import', 'tsx', join(ROOT, 'src/cli/main.ts')];
 
 const serve = (env: Record<string, string | undefined>, ...args: string[]) =>
   spawnSync(process.execPath, [...CLI, 'serve', '--port', '0', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 90_000, env: { ...process.env, DATABASE_URL: undefined, ...env } });

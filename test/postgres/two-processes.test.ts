@@ -6,12 +6,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../support/postgres.js';
+import { CLI } from '../support/cli-command.js';
 
 if (postgresUnavailable) console.warn(`two-process postgres test skipped: ${postgresUnavailable}`);
 const suite = postgresUnavailable ? describe.skip : describe;
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = ['--import', 'tsx', join(ROOT, 'src/cli/main.ts')];
 
 /** The default scenario fixes its keys' secrets: both processes know them without a handshake. */
 const DEFAULT = JSON.parse(readFileSync(join(ROOT, 'scenarios/default.json'), 'utf8')) as { workspaces: { apiKeys: { id: string; secret?: string }[] }[] };

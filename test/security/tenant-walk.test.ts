@@ -44,17 +44,32 @@ function fill(path: string, ids: AIds, names: Record<string, string> = {}): stri
   return path.replace(/:([A-Za-z]+)/g, (_, param: string) => encodeURIComponent(ids[names[param] ?? param] ?? 'walk-probe'));
 }
 
-/** Rows of the exported tables, each as its JSON text, per table. */
-async function rows(door: SuiteDoor): Promise<Map<string, Set<string>>> {
-  const { tables } = await door.emulator.exportState();
-  return new Map(Object.entries(tables).map(([name, list]) => [name, new Set(list.map((row) => JSON.stringify(row)))]));
+/** One exported table: its rows and their JSON text as one list. */
+interface Dumped {
+  text: string;
+  list: unknown[];
 }
 
-/** Rows added, removed or changed between two dumps that name anything of A's. */
-function touchedA(before: Map<string, Set<string>>, after: Map<string, Set<string>>, aIds: string[]): string[] {
+/** The exported tables, per table. */
+async function rows(door: SuiteDoor): Promise<Map<string, Dumped>> {
+  const { tables } = await door.emulator.exportState();
+  return new Map(Object.entries(tables).map(([name, list]) => [name, { text: JSON.stringify(list), list }]));
+}
+
+/** A table's rows, each as its JSON text. */
+const rowSet = (table: Dumped | undefined) => new Set((table?.list ?? []).map((row) => JSON.stringify(row)));
+
+/**
+ * Rows added, removed or changed between two dumps that name anything of A's. A table whose whole
+ * text is unchanged has no such row: only the tables that changed are compared row by row (the
+ * walk dumps the state ~2,500 times per door: a dump and its comparison 4.5 -> 3.1 ms).
+ */
+function touchedA(before: Map<string, Dumped>, after: Map<string, Dumped>, aIds: string[]): string[] {
   const out: string[] = [];
-  for (const [table, now] of after) {
-    const was = before.get(table) ?? new Set<string>();
+  for (const [table, dumped] of after) {
+    if (before.get(table)?.text === dumped.text) continue;
+    const now = rowSet(dumped);
+    const was = rowSet(before.get(table));
     const changed = [...[...now].filter((r) => !was.has(r)).map((r) => `+${r}`), ...[...was].filter((r) => !now.has(r)).map((r) => `-${r}`)];
     // A's rows: those of A's workspace, and rows of no workspace that name one of A's ids.
     const ofA = (row: string) => (row.includes('"workspace_id":') ? row.includes(`"workspace_id":"${A_WORKSPACE}"`) : aIds.some((id) => row.includes(id)));
