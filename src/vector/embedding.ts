@@ -195,6 +195,36 @@ function addCounts(vec: Float64Array, counts: OrderedCounts, weight: number): vo
 const sums = new Float64Array(EMBEDDING_DIMENSION);
 
 /**
+ * What `embed` takes from one word, worked out once per distinct word: its stem, the stem's feature
+ * hash, the running hash a pair starting with it begins from, and its trigram hashes. Texts repeat
+ * their words, and these were most of an embedding's own work.
+ */
+interface WordFeatures {
+  stem: string;
+  hash: number;
+  pairSalt: number;
+  grams: Uint32Array;
+}
+
+/** Features by word (before stemming); more than MAX_REMEMBERED and the memo starts over. */
+const wordFeatures = new Map<string, WordFeatures>();
+
+function featuresOf(word: string): WordFeatures {
+  let known = wordFeatures.get(word);
+  if (known === undefined) {
+    const stem = stemOf(word);
+    const hash = mix(WORD, stem);
+    // The trigrams of `<stem>`: stem.length + 2 characters, so stem.length of them.
+    const grams = new Uint32Array(stem.length);
+    for (let j = 0; j < stem.length; j++) grams[j] = mixTrigram(GRAM, stem, j);
+    known = { stem, hash, pairSalt: mixDecimal(PAIR, hash), grams };
+    if (wordFeatures.size >= MAX_REMEMBERED) wordFeatures.clear();
+    wordFeatures.set(word, known);
+  }
+  return known;
+}
+
+/**
  * Embeddings the build computed for the built-in scenarios' chunks, by text (dist/ only: see
  * src/scenarios/prepared-scenarios.ts). The function here is cold in a fresh process, so a first
  * emulator embedding its scenario's chunks cost ~2 ms each; the build's vectors are its bytes.
@@ -212,19 +242,19 @@ export function embed(text: string): Float32Array {
   if (known !== undefined) return known.slice();
   // Features by kind, keyed by their hash: words, adjacent word pairs, character trigrams.
   // Each adds weight × (1 + ln count), so repetition helps, but less and less.
-  const words = contentWords(text);
+  // A pair hashes the previous stem's hash as decimal text, then the stem (`pairSalt` is the first part).
+  const raw = words(text, 'NFKD');
   wordCounts.reset();
   pairCounts.reset();
   gramCounts.reset();
-  let previous = 0;
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
-    const h = mix(WORD, word);
-    wordCounts.add(h);
-    if (i > 0) pairCounts.add(mix(mixDecimal(PAIR, previous), word));
-    previous = h;
-    // The trigrams of `<word>`: word.length + 2 characters, so word.length of them.
-    for (let j = 0; j + 3 <= word.length + 2; j++) gramCounts.add(mixTrigram(GRAM, word, j));
+  let previous: WordFeatures | undefined;
+  for (let i = 0; i < raw.length; i++) {
+    const word = featuresOf(raw[i]!);
+    wordCounts.add(word.hash);
+    if (previous !== undefined) pairCounts.add(mix(previous.pairSalt, word.stem));
+    previous = word;
+    const { grams } = word;
+    for (let j = 0; j < grams.length; j++) gramCounts.add(grams[j] as number);
   }
   const vec = sums;
   vec.fill(0);

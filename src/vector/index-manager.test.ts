@@ -8,13 +8,15 @@ const chunks = [
   { id: 'b', content: 'refund for a double charge' },
 ];
 
-// Both index kinds: HNSW filters other versions' labels in its search, exact search skips them.
+// Both index kinds: HNSW filters other versions' labels in its search, exact search skips them; and
+// a store under its graph threshold (the default here), whose scan skips them.
 describe.each([
-  { kind: 'exact', factory: exactIndexFactory },
-  { kind: 'default (HNSW where it loads)', factory: defaultIndexFactory },
-])('VectorIndexes views, $kind', ({ factory }) => {
+  { kind: 'exact', factory: exactIndexFactory, graphFrom: 0 },
+  { kind: 'default (HNSW where it loads)', factory: defaultIndexFactory, graphFrom: 0 },
+  { kind: 'default, no graph yet', factory: defaultIndexFactory, graphFrom: undefined },
+])('VectorIndexes views, $kind', ({ factory, graphFrom }) => {
   it('reattaches a captured view after later changes, without loading again', async () => {
-    const indexes = new VectorIndexes(factory);
+    const indexes = new VectorIndexes(factory, undefined, graphFrom);
     let loads = 0;
     const load = async () => {
       loads++;
@@ -35,7 +37,7 @@ describe.each([
   });
 
   it('re-adds a chunk id with new content as a new vector', async () => {
-    const indexes = new VectorIndexes(factory);
+    const indexes = new VectorIndexes(factory, undefined, graphFrom);
     await indexes.warm('t', 'v1', async () => chunks);
     indexes.apply('t', 'v1', 'v2', { remove: ['a'] });
     indexes.apply('t', 'v2', 'v3', { add: [{ id: 'a', content: 'invoices and billing' }] });

@@ -6,10 +6,12 @@
 // a query first finishes whatever its index still has queued, so answers never depend on timing.
 // After a load or an import (`clear`), the views held before are kept as candidates: a target whose
 // stored chunks are exactly a candidate's (ids and texts, in order) gets it back instead of a rebuild.
+// A store of at most GRAPH_FROM labels has no graph: an exact scan of its vectors answers.
 import { wallElapsedMs } from '../clock/wall-time.js';
 import { EMBEDDING_DIMENSION, embed } from './embedding.js';
 import { ExactIndex } from './exact-index.js';
 import { chunkFingerprint } from './fingerprint.js';
+import { FlatVectors } from './flat-vectors.js';
 import { HnswIndex, loadHnswlib } from './hnsw-index.js';
 import type { VectorHit, VectorIndex } from './vector-index.js';
 import { mergeHits, searchTail } from './vector-tail.js';
@@ -40,6 +42,13 @@ interface Store {
   /** Labels given but not yet embedded, in label order, from `head` on (queue[head] is label `embedded`). */
   queue: (IndexedChunk | undefined)[];
   head: number;
+  /**
+   * Every label embedded so far while the store has at most GRAPH_FROM labels (the graph then holds
+   * none, and `tail` is empty); undefined once it has more, its vectors moved to `tail` for the graph.
+   */
+  flat: FlatVectors | undefined;
+  /** GRAPH_FROM, unless the owner chose another. */
+  graphFrom: number;
   /** Labels embedded but not yet in the graph, from `tailHead` on (tail[tailHead] is label `inserted`). */
   tail: (Float32Array | undefined)[];
   tailHead: number;
@@ -77,12 +86,30 @@ const MAX_DEAD_RATIO = 2;
 
 /** A query under the real clock scans at most this many tail vectors; the graph takes in the rest first. */
 const MAX_TAIL = 16_384;
+/**
+ * A store's graph starts once it has more labels than this (then it takes every label, in order:
+ * the same graph as when it took them one by one). Up to here an exact scan answers (about as fast
+ * as a graph search at 10k vectors), and a target's first query waits for no graph. The rule is on
+ * the labels given, a function of the writes, so under the manual clock answers stay a pure
+ * function of the request sequence, on either side of it.
+ */
+export const GRAPH_FROM = 16_384;
+
+/** The store's vectors handed to the graph's tail once it has more than GRAPH_FROM labels. */
+function leaveFlat(store: Store): void {
+  const { flat } = store;
+  if (!flat || store.chunkOf.length <= store.graphFrom) return;
+  for (let label = 0; label < flat.size; label++) store.tail.push(flat.vector(label));
+  store.flat = undefined;
+}
 
 /** Embeds `store`'s queued chunks in label order into its tail, until done or past `deadline`. */
 function embedQueued(store: Store, deadline = Infinity): void {
+  leaveFlat(store);
   while (store.head < store.queue.length) {
     const chunk = store.queue[store.head] as IndexedChunk;
-    store.tail.push(embed(chunk.content));
+    if (store.flat) store.flat.push(embed(chunk.content));
+    else store.tail.push(embed(chunk.content));
     store.queue[store.head] = undefined;
     store.head++;
     if (deadline !== Infinity && wallElapsedMs() >= deadline) return;
@@ -93,6 +120,7 @@ function embedQueued(store: Store, deadline = Infinity): void {
 
 /** Inserts `store`'s tail into its graph in label order, until `keep` are left or past `deadline`. */
 function graphTail(store: Store, deadline = Infinity, keep = 0): void {
+  leaveFlat(store);
   while (store.tail.length - store.tailHead > keep) {
     // The label of tail[tailHead] is always `inserted`: labels are given, and inserted, in order.
     store.index.add(store.inserted, store.tail[store.tailHead] as Float32Array);
@@ -151,6 +179,8 @@ export class VectorIndexes {
   constructor(
     private readonly factory: IndexFactory = defaultIndexFactory,
     private readonly tailSearch: () => boolean = () => false,
+    /** Labels a store may hold before its graph starts (GRAPH_FROM; tests lower it to reach the graph). */
+    private readonly graphFrom = GRAPH_FROM,
   ) {}
 
   /**
@@ -238,7 +268,8 @@ export class VectorIndexes {
   /** A fresh view of `chunks` at `version`, its vectors queued. */
   private async build(targetId: string, version: string, chunks: IndexedChunk[]): Promise<View> {
     const index = await this.factory();
-    const store: Store = { index, chunkOf: [], hashes: [], labelsOf: new Map(), queue: [], head: 0, tail: [], tailHead: 0, inserted: 0 };
+    const flat = new FlatVectors(EMBEDDING_DIMENSION);
+    const store: Store = { index, chunkOf: [], hashes: [], labelsOf: new Map(), queue: [], head: 0, flat, graphFrom: this.graphFrom, tail: [], tailHead: 0, inserted: 0 };
     const { live, added } = this.enqueue(store, new Uint8Array(0), chunks);
     const view: View = { version, index, store, live, size: added };
     this.entries.set(targetId, view);
@@ -326,9 +357,11 @@ export class VectorIndexes {
       embedQueued(store);
       graphTail(store, Infinity, MAX_TAIL);
     } else this.finish(store);
+    const vector = embed(query);
+    // No graph yet: every label is embedded (above), and the scan skips those not live in this view.
+    if (store.flat) return store.flat.search(vector, k, live).map((hit) => ({ chunkId: store.chunkOf[hit.label] as string, score: hit.score }));
     // Labels of other versions (removed, or added after this one) are filtered out.
     const isLive = (label: number) => label < live.length && live[label] === 1;
-    const vector = embed(query);
     let tailLive = 0;
     for (let label = store.inserted; label < store.inserted + store.tail.length - store.tailHead; label++) if (isLive(label)) tailLive++;
     const tailHits = tailLive === 0 ? [] : searchTail(vector, k, store.tail, store.tailHead, store.inserted, isLive);

@@ -1,5 +1,6 @@
 // The tail (vectors embedded but not yet in the graph, searched exactly under the real clock):
 // graph ∪ tail answers are the exact top-k, the same ids and scores the manual clock's path gives.
+// The graph starts only past a store's first GRAPH_FROM labels: these tests lower it to reach it.
 import { describe, expect, it } from 'vitest';
 import { VectorIndexes, defaultIndexFactory, exactIndexFactory } from './index-manager.js';
 
@@ -10,8 +11,8 @@ const first = Array.from({ length: 150 }, (_, i) => chunk(i));
 const later = Array.from({ length: 120 }, (_, i) => chunk(150 + i));
 const queries = ['password reset', 'refund charge', 'billing invoice plan', 'team seat n3', 'export report mail'];
 
-async function answers(factory: typeof exactIndexFactory, tail: boolean) {
-  const indexes = new VectorIndexes(factory, () => tail);
+async function answers(factory: typeof exactIndexFactory, tail: boolean, graphFrom = 0) {
+  const indexes = new VectorIndexes(factory, () => tail, graphFrom);
   await indexes.warm('t', 'v1', async () => first);
   // Written after the graph was built: under tailSearch these stay in the tail until a slice runs.
   indexes.apply('t', 'v1', 'v2', { add: later, remove: ['c3', 'c40'] });
@@ -29,11 +30,16 @@ describe('VectorIndexes tail search', () => {
     const graph = await answers(defaultIndexFactory, false);
     expect(tail).toEqual(exact);
     expect(graph).toEqual(exact);
+    // No graph (the store stays under its threshold), or one started when the writes cross it.
+    expect(await answers(defaultIndexFactory, false, 1_000)).toEqual(exact);
+    expect(await answers(defaultIndexFactory, true, 1_000)).toEqual(exact);
+    expect(await answers(defaultIndexFactory, false, 200)).toEqual(exact);
+    expect(await answers(defaultIndexFactory, true, 200)).toEqual(exact);
     for (const hits of tail) for (const gone of ['c3', 'c41', 'c160', 'c200']) expect(hits.map((h) => h.chunkId)).not.toContain(gone);
   });
 
   it('keeps the tail of a view out of another version, and empties it when the graph takes it in', async () => {
-    const indexes = new VectorIndexes(defaultIndexFactory, () => true);
+    const indexes = new VectorIndexes(defaultIndexFactory, () => true, 0);
     await indexes.warm('t', 'v1', async () => first);
     const kept = indexes.capture();
     indexes.apply('t', 'v1', 'v2', { add: later });

@@ -268,10 +268,10 @@ export class RagPipeline {
           break;
         }
         case 'embedding':
-          await this.events.record(row.target_id, fileId, 'file.embedding', SYSTEM, { chunks: (await this.files.chunkRows(fileId)).length });
+          await this.events.record(row.target_id, fileId, 'file.embedding', SYSTEM, { chunks: await this.files.chunkCount(fileId) });
           break;
         case 'completed': {
-          const chunks = (await this.files.chunkRows(fileId)).length;
+          const chunks = await this.files.chunkCount(fileId);
           const delay = this.consistencyDelay(fileId);
           await this.setStatus(fileId, 'completed', { chunksCount: chunks });
           await this.events.record(row.target_id, fileId, 'file.completed', SYSTEM, { chunks, searchableAfterMs: delay });

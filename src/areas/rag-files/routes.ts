@@ -99,7 +99,7 @@ export function ragFileRoutes(rag: RagFileServices): RouteDef[] {
       response: VectorizeStatusSchema,
       handler: async ({ principal, params }) => {
         const row = await found(workspaceOf(principal), params.fileId);
-        const total = row.chunks_count === null ? (await files.chunkRows(row.id)).length : Number(row.chunks_count);
+        const total = row.chunks_count === null ? await files.chunkCount(row.id) : Number(row.chunks_count);
         const queryable = row.queryable === 1 && row.status === 'completed';
         return { fileId: row.id, status: row.status, queryable, chunksIndexed: queryable ? total : 0, chunksTotal: total };
       },

@@ -285,8 +285,13 @@ export class RagFileStore {
     return this.deps.storage.all<ChunkRow>('SELECT * FROM rag_chunks WHERE file_id = ? ORDER BY position', [fileId]);
   }
 
+  /** How many chunks a file has (`chunkRows(fileId).length`, without reading them). */
+  async chunkCount(fileId: string): Promise<number> {
+    return Number((await this.deps.storage.get<{ n: number }>('SELECT COUNT(*) AS n FROM rag_chunks WHERE file_id = ?', [fileId]))?.n ?? 0);
+  }
+
   async chunkPage(row: FileRow, limit: number, offset: number) {
-    const total = Number((await this.deps.storage.get<{ n: number }>('SELECT COUNT(*) AS n FROM rag_chunks WHERE file_id = ?', [row.id]))?.n ?? 0);
+    const total = await this.chunkCount(row.id);
     const rows = await this.deps.storage.all<ChunkRow>('SELECT * FROM rag_chunks WHERE file_id = ? ORDER BY position LIMIT ? OFFSET ?', [row.id, limit, offset]);
     return {
       fileId: row.id,
@@ -360,15 +365,10 @@ export class RagFileStore {
 
   /** A page of a whole target's chunks, by file and position, with the file each came from. */
   async targetChunkPage(targetId: string, offset: number, length: number) {
-    const counts = await this.deps.storage.get<{ n: number; docs: number }>(
-      'SELECT COUNT(*) AS n, COUNT(DISTINCT file_id) AS docs FROM rag_chunks WHERE target_id = ?',
-      [targetId],
-    );
+    const counts = await this.deps.storage.get<{ n: number; docs: number }>('SELECT COUNT(*) AS n, COUNT(DISTINCT file_id) AS docs FROM rag_chunks WHERE target_id = ?', [targetId]);
     const rows = await this.deps.storage.all<ChunkRow & { title: string; original_name: string; source_url: string | null }>(
       `SELECT c.*, f.title, f.original_name, f.source_url FROM rag_chunks c JOIN rag_files f ON f.id = c.file_id
-       WHERE c.target_id = ? ORDER BY c.file_seq, c.position LIMIT ? OFFSET ?`,
-      [targetId, length, offset],
-    );
+       WHERE c.target_id = ? ORDER BY c.file_seq, c.position LIMIT ? OFFSET ?`, [targetId, length, offset]);
     return {
       page: rows.map((c) => ({
         _id: c.id,
