@@ -182,9 +182,10 @@ async function computed(route: RouteDef, request: Request, env: Env['Bindings'],
   const params = route.params ? parseParams(route.params, pathParams) : undefined;
   const parsedQuery = route.query ? parseWith(route.query, query(), 'query') : undefined;
   const body = route.body ? parsedBody(route, route.body, await readJsonBody(request, route.bodyOptional)) : undefined;
-  // The handler's own promise, no async wrapper. A synchronous throw becomes a rejection all the
-  // same: every driver's transaction turns one from its function into one, and so does this async function.
-  const run = () => Promise.resolve(route.handler({ body, query: parsedQuery, params, principal, request, clientIp: clientIp(request, env.info), requestId }));
+  // The handler's own answer, a promise or (a write SQLite ran at once) a value, which the
+  // transaction then commits at once. A synchronous throw becomes a rejection all the same: every
+  // driver's transaction turns one from its function into one, and so does this async function.
+  const run = () => route.handler({ body, query: parsedQuery, params, principal, request, clientIp: clientIp(request, env.info), requestId });
   const atomic = route.method !== 'GET' && route.transactional !== false;
   const result = atomic ? await deps.storage.transaction(run) : await run();
   // An envelope a handler answered itself gets its request id here.
