@@ -181,10 +181,11 @@ async function computed(route: RouteDef, request: Request, env: Env['Bindings'],
   const version = cache?.version ?? 0;
   const params = route.params ? parseParams(route.params, pathParams) : undefined;
   const parsedQuery = route.query ? parseWith(route.query, query(), 'query') : undefined;
-  const body = route.body ? parseWith(route.body, await readJsonBody(request, route.bodyOptional), 'body') : undefined;
-  // The handler's own promise, no async wrapper. A synchronous throw becomes a rejection all the
-  // same: every driver's transaction turns one from its function into one, and so does this async function.
-  const run = () => Promise.resolve(route.handler({ body, query: parsedQuery, params, principal, request, clientIp: clientIp(request, env.info), requestId }));
+  const body = route.body ? parsedBody(route, route.body, await readJsonBody(request, route.bodyOptional)) : undefined;
+  // The handler's own answer, a promise or (a write SQLite ran at once) a value, which the
+  // transaction then commits at once. A synchronous throw becomes a rejection all the same: every
+  // driver's transaction turns one from its function into one, and so does this async function.
+  const run = () => route.handler({ body, query: parsedQuery, params, principal, request, clientIp: clientIp(request, env.info), requestId });
   const atomic = route.method !== 'GET' && route.transactional !== false;
   const result = atomic ? await deps.storage.transaction(run) : await run();
   // An envelope a handler answered itself gets its request id here.
@@ -193,6 +194,12 @@ async function computed(route: RouteDef, request: Request, env: Env['Bindings'],
   const bodyText = JSON.stringify(result);
   if (cacheKey) cache?.set(cacheKey, version, { status, bodyText });
   return withHeaders(jsonTextResponse(bodyText, status), headers);
+}
+
+/** The route's quick check of its body's common shape first, when it has one; the schema for anything it leaves. */
+function parsedBody(route: RouteDef, schema: NonNullable<RouteDef['body']>, value: unknown): unknown {
+  const quick = route.quickBody?.(value);
+  return quick !== undefined ? quick : parseWith(schema, value, 'body');
 }
 
 /** The error envelope for a refused or failed request, with the rate headers already decided. */

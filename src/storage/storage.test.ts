@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chooseStorage, openStorage } from '../emulator/open-storage.js';
 import type { Storage, StorageKind } from './storage.js';
+import { isPending } from '../core/settled.js';
 
 const open = (kind: StorageKind, dataDir?: string): Promise<Storage> => openStorage(kind, dataDir);
 
@@ -62,7 +63,7 @@ describe.each(KINDS)('%s storage', (kind) => {
       }),
     ).rejects.toThrow('refused at once');
     // A function that answers a plain value (a synchronous handler) commits.
-    expect(await storage.transaction((() => 'done') as unknown as () => Promise<string>)).toBe('done');
+    expect(await storage.transaction(() => 'done')).toBe('done');
     // Still a transaction of its own afterwards: a failure inside rolls back its earlier write.
     await expect(
       storage.transaction(async () => {
@@ -74,6 +75,26 @@ describe.each(KINDS)('%s storage', (kind) => {
       await insertUser(storage, 'z');
     });
     expect((await users(storage)).map((u) => u.id)).toEqual(['z']);
+  });
+
+  it('commits a function that ran its batch and answered at once, and rolls back one whose batch failed', async () => {
+    const insert = (id: string) => [{ sql: 'INSERT INTO users (id, email_verified, metadata, created_at) VALUES (?, 1, ?, ?)', params: [id, '{}', BIG_TIME] }];
+    // As the transcripts store writes: the batch's answer may come at once (SQLite) or later (PGlite).
+    const changed = await storage.transaction(() => {
+      const done = storage.batch(insert('a'));
+      return isPending(done) ? done.then((results) => results[0]?.changes) : done[0]?.changes;
+    });
+    expect(changed).toBe(1);
+    await expect(
+      storage.transaction(() => {
+        const first = storage.batch(insert('b'));
+        const second = () => storage.batch(insert('a')); // duplicate primary key: throws, or rejects
+        return isPending(first) ? first.then(second) : second();
+      }),
+    ).rejects.toThrow();
+    expect((await users(storage)).map((u) => u.id)).toEqual(['a']);
+    await storage.transaction(() => storage.batch(insert('c')));
+    expect((await users(storage)).map((u) => u.id)).toEqual(['a', 'c']);
   });
 
   it('runs a batch in order, each statement answering its rows and changes, all of it or none', async () => {

@@ -50,10 +50,14 @@ export interface Storage {
    * must roll back, as a request's does when its handler throws: PostgreSQL has aborted it). A
    * later one may use what an earlier one wrote, not what it answered: the batch is one round
    * trip where the driver can make it one (PGlite: one call into WebAssembly, not one per statement).
+   * A driver in process (SQLite) answers a batch inside a transaction at once, and throws at once.
    */
-  batch(statements: readonly Statement[]): Promise<StatementResult[]>;
-  /** Runs `fn` atomically: all of its writes land, or none do. Not re-entrant. */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  batch(statements: readonly Statement[]): StatementResult[] | Promise<StatementResult[]>;
+  /**
+   * Runs `fn` atomically: all of its writes land, or none do. Not re-entrant. `fn` may answer at
+   * once (SQLite then commits at once); a throw from it rejects, after the rollback, as a rejection does.
+   */
+  transaction<T>(fn: () => T | Promise<T>): Promise<T>;
   snapshot(options?: SnapshotOptions): Promise<StorageSnapshot>;
   restore(snapshot: StorageSnapshot): Promise<void>;
   /** The caller will never restore this snapshot again: a lazy one then needs no copy. Optional. */

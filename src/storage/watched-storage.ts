@@ -92,12 +92,12 @@ export class WatchedStorage implements Storage {
     return this.inner.run(sql, params);
   }
 
-  batch(statements: readonly Statement[]): Promise<StatementResult[]> {
+  batch(statements: readonly Statement[]): StatementResult[] | Promise<StatementResult[]> {
     for (const { sql } of statements) if (!readsOnly(sql)) this.wrote(sql);
     return this.inner.batch(statements);
   }
 
-  transaction<T>(fn: () => Promise<T>): Promise<T> {
+  transaction<T>(fn: () => T | Promise<T>): Promise<T> {
     // A rollback puts rows back: whatever was read inside may be gone (keys too, when one was written).
     const keyWrites = this.keyWrites;
     const writes = this.writes;

@@ -16,6 +16,7 @@ import {
   TranscriptListItemSchema,
 } from './schema.js';
 import type { TranscriptStore } from './store.js';
+import { quickCreateBody } from './quick-create-body.js';
 import { addMessage, createTranscript, deleteTranscript, getTranscript, ingestBatch, listTranscripts, sameWorkspace } from './handlers.js';
 import { workspaceTranscriptRoutes } from './workspace-routes.js';
 
@@ -59,6 +60,7 @@ export function transcriptRoutes(store: TranscriptStore): RouteDef[] {
       auth: keyAuth('transcript:write'),
       realClient: SDK_TRANSCRIPTS,
       body: CreateTranscriptSchema,
+      quickBody: quickCreateBody,
       response: TranscriptListItemSchema,
       status: 201,
       handler: ({ principal, body }) => createTranscript(store, workspaceOf(principal), body),

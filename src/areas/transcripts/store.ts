@@ -1,87 +1,15 @@
 // Transcripts and their messages, scoped to a workspace. Shared by the transcripts routes and the
 // service-agent session routes.
 import type { StoreDeps } from '../../core/services.js';
-import type { SqlValue, Statement } from '../../storage/storage.js';
-import { parseJson, toIso } from '../../core/services.js';
-import { PREVIEW_MAX_CHARS, type CreateTranscriptInput, type MessageInput } from './schema.js';
+import type { SqlValue, Statement, StatementResult } from '../../storage/storage.js';
+import { isPending, type Settled } from '../../core/settled.js';
+import { parseJson } from '../../core/services.js';
+import type { CreateTranscriptInput, MessageInput } from './schema.js';
 export { DEFAULT_TITLE } from './new-row.js';
 import { TranscriptOrder } from './order-index.js';
 import { messageId } from './message-id.js';
 import { newTranscriptRow, splitMessage, type ListRow, type TranscriptRow } from './new-row.js';
-
-interface MessageRow {
-  [column: string]: string | number | null;
-  transcript_id: string;
-  position: number;
-  role: string;
-  content: string;
-  timestamp: number;
-  context: string;
-  extra: string;
-}
-
-export interface MessagePreview {
-  role: string;
-  timestamp: number;
-  content?: string;
-}
-
-export interface StoredMessage {
-  role: string;
-  content: unknown;
-  timestamp: string;
-  context: Record<string, unknown>[];
-  [extra: string]: unknown;
-}
-
-/** A UTF-16 code unit no text encoding keeps: stored, it comes back as U+FFFD. */
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/** Cuts text to `max` whole code points without walking the rest of it. */
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let out = '';
-  let count = 0;
-  for (const char of text) {
-    if (count++ === max) break;
-    out += char;
-  }
-  return out;
-}
-
-function preview(role: string | null, timestamp: number | null, content: string | null): MessagePreview | null {
-  if (role === null || timestamp === null || content === null) return null;
-  const out: MessagePreview = { role, timestamp: Number(timestamp) };
-  // Stored content is JSON text: a string starts with a quote; anything else is structured.
-  if (content.startsWith('"')) out.content = cut(JSON.parse(content) as string, PREVIEW_MAX_CHARS);
-  return out;
-}
-
-function messageOut(row: MessageRow, withId = false): StoredMessage {
-  return {
-    ...parseJson<Record<string, unknown>>(row.extra, {}),
-    role: row.role,
-    content: JSON.parse(row.content) as unknown,
-    timestamp: toIso(Number(row.timestamp)),
-    context: parseJson(row.context, []),
-    ...(withId && { _id: messageId(row.transcript_id, Number(row.position)) }),
-  };
-}
-
-function baseFields(row: TranscriptRow) {
-  return {
-    _id: row.id,
-    title: row.title,
-    locked: row.locked === 1,
-    hideConversationStarters: row.hide_conversation_starters === 1,
-    metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
-    messageCount: Number(row.message_count),
-    lastMessageTimestamp: Number(row.last_message_at),
-    childTranscripts: parseJson<string[]>(row.child_transcripts, []),
-    createdAt: toIso(Number(row.created_at)),
-    updatedAt: toIso(Number(row.updated_at)),
-  };
-}
+import { baseFields, listItem, messageOut, type ListItem, type MessageRow, type StoredMessage } from './row-answers.js';
 
 const INSERT_TRANSCRIPT = `INSERT INTO transcripts (id, seq, workspace_id, title, locked, hide_conversation_starters, metadata, child_transcripts,
          extra, session_id, message_count, last_message_at, created_at, updated_at)
@@ -149,14 +77,8 @@ const getSql = (scoped: boolean) => `SELECT t.*, m.position AS m_position, m.rol
   ORDER BY m.position`;
 const GET_SQL = [getSql(false), getSql(true)];
 
-function listItem(row: ListRow) {
-  return {
-    ...parseJson<Record<string, unknown>>(row.extra, {}),
-    ...baseFields(row),
-    firstMessage: preview(row.first_role, row.first_at, row.first_content),
-    lastMessage: preview(row.last_role, row.last_at, row.last_content),
-  };
-}
+/** A UTF-16 code unit no text encoding keeps: stored, it comes back as U+FFFD. */
+const LONE_SURROGATE = /\p{Cs}/u;
 
 export class TranscriptStore {
   private readonly order: TranscriptOrder;
@@ -186,8 +108,12 @@ export class TranscriptStore {
    * surrogate becomes U+FFFD) or a time it would not keep is read back instead, so the answer is
    * always what a later read gives.
    */
-  async createListed(workspaceId: string, input: CreateTranscriptInput) {
-    const row = await this.insert(workspaceId, input);
+  createListed(workspaceId: string, input: CreateTranscriptInput): Settled<ListItem | undefined> {
+    const row = this.insert(workspaceId, input);
+    return isPending(row) ? row.then((written) => this.answerOf(workspaceId, written)) : this.answerOf(workspaceId, row);
+  }
+
+  private answerOf(workspaceId: string, row: ListRow): Settled<ListItem | undefined> {
     const exact = !LONE_SURROGATE.test(row.title) && [row.first_at, row.last_at].every((at) => at === null || Number.isSafeInteger(at));
     return exact && (row.first_role === null || !LONE_SURROGATE.test(row.first_role + row.last_role)) ? listItem(row) : this.listItem(workspaceId, row.id);
   }
@@ -196,8 +122,9 @@ export class TranscriptStore {
    * Writes a transcript with its messages: the row holds its final count, times and order key from
    * the start, so a create is one insert per row and one order-index update (no read-back, no move).
    * The row's `seq` is known only when the order index needed it (else 0): no answer reads it.
+   * On SQLite, inside a request's transaction, it is all done at once (no promise): the batch is.
    */
-  private async insert(workspaceId: string, input: CreateTranscriptInput & { id?: string; sessionId?: string; createdAt?: number }): Promise<ListRow> {
+  private insert(workspaceId: string, input: CreateTranscriptInput & { id?: string; sessionId?: string; createdAt?: number }): Settled<ListRow> {
     const { title, locked, hideConversationStarters, metadata, childTranscripts, messages = [], id, sessionId, createdAt, ...extra } = input;
     const now = createdAt ?? this.deps.clock.now();
     const transcriptId = id ?? this.deps.ids.objectId();
@@ -222,14 +149,24 @@ export class TranscriptStore {
       for (let i = start; i < end; i++) for (const value of rows[i] ?? []) params.push(value);
       statements.push({ sql: insertMessagesSql(end - start), params });
     }
-    const [, bumped] = await this.deps.storage.batch(statements);
-    // The seq is read back only when the order index needs it: no RETURNING on every create
-    // (SQLite gathers RETURNING rows in a table of their own first, ~5 µs a create).
-    if (bumped?.changes !== 1) {
-      const seq = Number((await this.deps.storage.get<{ seq: number }>('SELECT seq FROM transcripts WHERE id = ?', [transcriptId]))?.seq);
-      row.seq = seq;
-      await this.order.addUnbumped(workspaceId, { at: updatedAt, seq });
-    }
+    const done = this.deps.storage.batch(statements);
+    return isPending(done) ? done.then((results) => this.ordered(results, row, updatedAt)) : this.ordered(done, row, updatedAt);
+  }
+
+  /**
+   * The row, once the order index holds its key. The seq is read back only when the index's
+   * one-statement count did not take it: no RETURNING on every create (SQLite gathers RETURNING
+   * rows in a table of their own first, ~5 µs a create).
+   */
+  private ordered(results: StatementResult[], row: ListRow, updatedAt: number): Settled<ListRow> {
+    if (results[1]?.changes === 1) return row;
+    return this.orderedAfterAll(row, updatedAt);
+  }
+
+  private async orderedAfterAll(row: ListRow, updatedAt: number): Promise<ListRow> {
+    const seq = Number((await this.deps.storage.get<{ seq: number }>('SELECT seq FROM transcripts WHERE id = ?', [row.id]))?.seq);
+    row.seq = seq;
+    await this.order.addUnbumped(row.workspace_id, { at: updatedAt, seq });
     return row;
   }
 

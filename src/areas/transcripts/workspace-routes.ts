@@ -17,6 +17,7 @@ import {
   TranscriptSingleSchema,
 } from './schema.js';
 import type { TranscriptStore } from './store.js';
+import { quickCreateBody } from './quick-create-body.js';
 import { addMessage, createTranscript, deleteTranscript, getTranscript, ingestBatch, listTranscripts, sameWorkspace } from './handlers.js';
 
 const TAG = 'workspaces/:workspaceId/transcripts';
@@ -56,6 +57,7 @@ export function workspaceTranscriptRoutes(store: TranscriptStore): RouteDef[] {
       realClient: REAL_CLIENT,
       params: WorkspaceParams,
       body: CreateTranscriptSchema,
+      quickBody: quickCreateBody,
       response: TranscriptListItemSchema,
       status: 201,
       handler: ({ principal, body }) => createTranscript(store, workspaceOf(principal), body),

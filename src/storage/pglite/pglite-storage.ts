@@ -223,7 +223,7 @@ export class PgliteStorage implements Storage {
     return out;
   }
 
-  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+  async transaction<T>(fn: () => T | Promise<T>): Promise<T> {
     if (this.depth > 0) return fn();
     this.depth++;
     try {

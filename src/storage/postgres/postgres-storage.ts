@@ -201,7 +201,7 @@ export class PostgresStorage implements Storage {
    * process take turns, and each starts from what the one before it committed (another process's
    * writes are followed first). Nested calls join the open transaction, as PGlite's do.
    */
-  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+  async transaction<T>(fn: () => T | Promise<T>): Promise<T> {
     if (this.tx) return fn();
     const client = await this.pool.connect();
     this.tx = client;

@@ -7,6 +7,7 @@ import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
 import { sqliteAddon } from '../sqlite-probe.js';
+import { isPending } from '../../core/settled.js';
 
 /** The driver's class, for the probe (sqlite-probe.ts): it opens a database with the one this module uses. */
 export { Database as BetterSqliteDatabase };
@@ -34,7 +35,7 @@ export interface SqliteOptions {
 }
 
 /** `fn()` as a promise: a synchronous throw becomes its rejection, as from an async function. */
-function promised<T>(fn: () => Promise<T>): Promise<T> {
+function promised<T>(fn: () => T | Promise<T>): Promise<T> {
   try {
     return Promise.resolve(fn());
   } catch (err) {
@@ -170,15 +171,11 @@ export class SqliteStorage implements Storage {
     return { changes: info.changes };
   }
 
-  batch(statements: readonly Statement[]): Promise<StatementResult[]> {
-    // Inside a transaction already (a request's write): run at once, with no transaction and no
-    // promise of its own around the statements; a failure still undoes them with the enclosing one.
-    if (this.depth === 0) return this.transaction(async () => this.runAll(statements));
-    try {
-      return Promise.resolve(this.runAll(statements));
-    } catch (err) {
-      return Promise.reject(err);
-    }
+  batch(statements: readonly Statement[]): StatementResult[] | Promise<StatementResult[]> {
+    // Inside a transaction already (a request's write): answered at once, with no transaction and
+    // no promise of its own around the statements; a failure (thrown) still undoes them with the enclosing one.
+    if (this.depth === 0) return this.transaction(() => this.runAll(statements));
+    return this.runAll(statements);
   }
 
   private runAll(statements: readonly Statement[]): StatementResult[] {
@@ -200,7 +197,7 @@ export class SqliteStorage implements Storage {
    * Not an async function: the transaction's promise is `fn`'s own, chained once to commit or roll
    * back (no wrapper promise, and no extra turns of the queue on each request's write).
    */
-  transaction<T>(fn: () => Promise<T>): Promise<T> {
+  transaction<T>(fn: () => T | Promise<T>): Promise<T> {
     if (this.depth > 0) return promised(fn);
     this.depth++;
     let nested: boolean;
@@ -212,26 +209,37 @@ export class SqliteStorage implements Storage {
       this.depth--;
       return Promise.reject(err);
     }
-    let pending: Promise<T>;
+    let answered: T | Promise<T>;
     try {
-      pending = Promise.resolve(fn());
+      answered = fn();
     } catch (err) {
       return Promise.reject(this.rolledBack(err, nested));
     }
-    return pending.then(
-      (result) => {
-        try {
-          this.prepare(nested ? 'RELEASE emulator_tx' : 'COMMIT').run();
-        } catch (err) {
-          throw this.rolledBack(err, nested);
-        }
-        this.depth--;
-        return result;
-      },
+    // A function that answered at once (a create's batch ran inside it) commits at once too.
+    if (!isPending(answered)) {
+      try {
+        return Promise.resolve(this.committed(answered, nested));
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }
+    return answered.then(
+      (result) => this.committed(result, nested),
       (err: unknown) => {
         throw this.rolledBack(err, nested);
       },
     );
+  }
+
+  /** Commits the open transaction and answers `result`; a failed commit rolls back and throws. */
+  private committed<T>(result: T, nested: boolean): T {
+    try {
+      this.prepare(nested ? 'RELEASE emulator_tx' : 'COMMIT').run();
+    } catch (err) {
+      throw this.rolledBack(err, nested);
+    }
+    this.depth--;
+    return result;
   }
 
   /** Undoes the open transaction after `err` and closes it; answers `err` for the caller to throw. */
