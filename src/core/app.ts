@@ -6,7 +6,7 @@ import type { RouterRoute } from 'hono/types';
 import type { Clock } from '../clock/clock.js';
 import type { Storage } from '../storage/storage.js';
 import { authenticate, authorize, type AuthDeps, type Authenticated, type KeyForAuth } from './auth.js';
-import { isPending, type Settled } from './settled.js';
+import { isPending, type Settled } from '../storage/settled.js';
 import { bearerChallenge } from './bearer-challenge.js';
 import { EmulatorError, errorResponse, notFound } from './errors.js';
 import { jsonResponse, jsonTextResponse } from './json-response.js';

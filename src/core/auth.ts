@@ -1,6 +1,6 @@
 // Who is calling: an API key (in `x-api-key`, or as a Bearer value with the key prefix) or a
 // Bearer JWT, checked against storage, the emulator clock and, for workspace routes, the caller's role.
-import { isPending, type Settled } from './settled.js';
+import { isPending, type Settled } from '../storage/settled.js';
 import { API_KEY_PREFIX } from '../seed/ids.js';
 import { EmulatorError, forbidden, notFound, unauthorized, validationError } from './errors.js';
 import type { AccessLevel, EndUserPrincipal, Principal, Role, RouteAuth } from './route.js';

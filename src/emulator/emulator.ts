@@ -5,7 +5,7 @@ import { wallDelay, wallElapsedMs } from '../clock/wall-time.js';
 import type { ClockChange } from '../control/schema.js';
 import type { Answered, RequestInfo } from '../core/app.js';
 import { apiKeyFromRequest } from '../core/auth.js';
-import { isPending, type Settled } from '../core/settled.js';
+import { isPending, type Settled } from '../storage/settled.js';
 import { toWebResponse } from '../core/light-response.js';
 import { hostRefusal, isControlPath } from '../core/origin-policy.js';
 import { REQUEST_ID_HEADER, clientRequestId, withHeader } from '../core/request-id.js';

@@ -1,6 +1,6 @@
 // Which issuer (RFC 8414) the emulator's tokens and discovery name: the configured one, else the
 // origin the request being answered came to, else the origin the first door announced.
-import { isPending } from '../core/settled.js';
+import { isPending } from '../storage/settled.js';
 import { DEFAULT_ISSUER, type IssuerSource } from '../security/jwt.js';
 import { originOf } from './request-path.js';
 

@@ -4,7 +4,7 @@
 // requests: never two in a row while a request waits, so a request waits behind at most one
 // slice per turn ahead of it, and the background still gets a turn whenever it has work.
 
-import { isPending, type Settled } from '../core/settled.js';
+import { isPending, type Settled } from '../storage/settled.js';
 
 /** A turn: the promise of its end, or undefined when it ended at once. */
 type Turn = () => Promise<void> | undefined;

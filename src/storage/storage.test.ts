@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chooseStorage, openStorage } from '../emulator/open-storage.js';
 import type { Storage, StorageKind } from './storage.js';
-import { isPending } from '../core/settled.js';
+import { isPending } from './settled.js';
 
 const open = (kind: StorageKind, dataDir?: string): Promise<Storage> => openStorage(kind, dataDir);
 

@@ -2,7 +2,7 @@
 // service-agent session routes.
 import type { StoreDeps } from '../../core/services.js';
 import type { SqlValue, Statement, StatementResult } from '../../storage/storage.js';
-import { isPending, type Settled } from '../../core/settled.js';
+import { isPending, type Settled } from '../../storage/settled.js';
 import { parseJson } from '../../core/services.js';
 import type { CreateTranscriptInput, MessageInput } from './schema.js';
 export { DEFAULT_TITLE } from './new-row.js';

@@ -7,7 +7,7 @@ import { CORE_TABLES } from '../schema.js';
 import { schemaStatementsOf, tableNamesOf, type TableDef } from '../table-def.js';
 import { assertKnownTables, insertShape, sortRows } from '../table-dump.js';
 import { sqliteAddon } from '../sqlite-probe.js';
-import { isPending } from '../../core/settled.js';
+import { isPending } from '../settled.js';
 
 /** The driver's class, for the probe (sqlite-probe.ts): it opens a database with the one this module uses. */
 export { Database as BetterSqliteDatabase };

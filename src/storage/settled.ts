@@ -1,5 +1,6 @@
-// Answers that may be ready at once: a cached read with a remembered key goes through the pipeline
-// without a promise, and anything that waits (a lookup, a handler) answers one.
+// Answers that may be ready at once: SQLite's batch inside a transaction and a cached read with a
+// remembered key answer without a promise, and anything that waits (a lookup, a handler) answers
+// one. Here, in storage, so that storage, core and the emulator share it with no import circle.
 
 /** An answer now, or the promise of one. */
 export type Settled<T> = T | Promise<T>;
