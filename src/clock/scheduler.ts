@@ -23,9 +23,10 @@ export class Scheduler {
   private nextDue: number | null | undefined;
 
   /**
-   * Runs a whole clock move (advance, set, flush) as one unit: on a database several processes share,
-   * one transaction holding its lock (shared-database.ts), so the move starts from the time the
-   * others left and no other process's move interleaves with its jobs. Absent: each job alone.
+   * Runs a whole clock move as one unit (`flush` here, a clock change in clock-change.ts): on a
+   * database several processes share, one transaction holding its lock (shared-database.ts), so the
+   * move starts from the time the others left and no other process's move interleaves with its
+   * jobs. Absent: each job alone.
    */
   atomically: (<T>(fn: () => Promise<T>) => Promise<T>) | undefined;
 
@@ -142,20 +143,16 @@ export class Scheduler {
   }
 
   /** Moves time forward by `ms`, running each job that falls due at its own time. */
-  advance(ms: number): Promise<number> {
-    if (!(ms >= 0)) return Promise.reject(new RangeError('time never moves backwards'));
-    const move = async () => {
-      const target = this.clock.now() + ms;
-      const ran = await this.drain(target);
-      if (target > this.clock.now()) this.clock.moveTo(target);
-      return ran;
-    };
-    return this.atomically ? this.atomically(move) : move();
+  async advance(ms: number): Promise<number> {
+    if (!(ms >= 0)) throw new RangeError('time never moves backwards');
+    const target = this.clock.now() + ms;
+    const ran = await this.drain(target);
+    if (target > this.clock.now()) this.clock.moveTo(target);
+    return ran;
   }
 
-  setTime(time: number): Promise<number> {
-    const move = () => this.advance(time - this.clock.now());
-    return this.atomically ? this.atomically(move) : move();
+  async setTime(time: number): Promise<number> {
+    return this.advance(time - this.clock.now());
   }
 
   /** Runs all scheduled work, however far in the future, moving time along with it. */
