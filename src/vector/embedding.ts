@@ -49,24 +49,12 @@ function words(text: string, form: 'NFKC' | 'NFKD'): string[] {
   return all.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w)));
 }
 
-/** Stems by word: texts repeat their words, and the suffix tests are the costly part. */
-const stems = new Map<string, string>();
-/** Stems remembered; more than this and the memo starts over. */
+/** Words remembered with their features (below); more than this and the memo starts over. */
 const MAX_REMEMBERED = 200_000;
-
-function stemOf(word: string): string {
-  let stemmed = stems.get(word);
-  if (stemmed === undefined) {
-    stemmed = stem(word);
-    if (stems.size >= MAX_REMEMBERED) stems.clear();
-    stems.set(word, stemmed);
-  }
-  return stemmed;
-}
 
 /** The embedding's terms: words, decomposed, with the light stemmer. */
 export function contentWords(text: string): string[] {
-  return words(text, 'NFKD').map(stemOf);
+  return words(text, 'NFKD').map((word) => featuresOf(word).stem);
 }
 
 /** Words unstemmed: what full-text search stems with Porter. */
@@ -212,12 +200,12 @@ const wordFeatures = new Map<string, WordFeatures>();
 function featuresOf(word: string): WordFeatures {
   let known = wordFeatures.get(word);
   if (known === undefined) {
-    const stem = stemOf(word);
-    const hash = mix(WORD, stem);
+    const stemmed = stem(word);
+    const hash = mix(WORD, stemmed);
     // The trigrams of `<stem>`: stem.length + 2 characters, so stem.length of them.
-    const grams = new Uint32Array(stem.length);
-    for (let j = 0; j < stem.length; j++) grams[j] = mixTrigram(GRAM, stem, j);
-    known = { stem, hash, pairSalt: mixDecimal(PAIR, hash), grams };
+    const grams = new Uint32Array(stemmed.length);
+    for (let j = 0; j < stemmed.length; j++) grams[j] = mixTrigram(GRAM, stemmed, j);
+    known = { stem: stemmed, hash, pairSalt: mixDecimal(PAIR, hash), grams };
     if (wordFeatures.size >= MAX_REMEMBERED) wordFeatures.clear();
     wordFeatures.set(word, known);
   }

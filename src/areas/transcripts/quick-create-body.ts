@@ -2,12 +2,18 @@
 // messages, flags. It answers what `CreateTranscriptSchema` answers for a body it accepts; anything
 // else (an error, an extra field, a string timestamp) is left to the schema, so every refusal keeps
 // zod's words. In place zod cost about 20-30 µs a create; this is about 1 µs.
-import { MAX_CONTENT_CHARS, MAX_MESSAGES_PER_CREATE, type CreateTranscriptInput, type MessageInput } from './schema.js';
+import {
+  MAX_CHILD_TRANSCRIPTS,
+  MAX_CONTENT_CHARS,
+  MAX_MESSAGES_PER_CREATE,
+  MAX_REF_CHARS,
+  MAX_TITLE_CHARS,
+  MESSAGE_ROLES,
+  type CreateTranscriptInput,
+  type MessageInput,
+} from './schema.js';
 
-const ROLES: ReadonlySet<unknown> = new Set(['user', 'assistant', 'system', 'tool']);
-const MAX_TITLE_CHARS = 500;
-const MAX_CHILDREN = 1000;
-const MAX_REF_CHARS = 200;
+const ROLES: ReadonlySet<unknown> = new Set(MESSAGE_ROLES);
 
 /** An object zod's `z.record` takes, as JSON.parse makes them (no functions, no prototypes). */
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -71,7 +77,7 @@ function quickMessages(value: unknown): MessageInput[] | undefined {
 }
 
 function isChildList(value: unknown): value is string[] {
-  if (!Array.isArray(value) || value.length > MAX_CHILDREN) return false;
+  if (!Array.isArray(value) || value.length > MAX_CHILD_TRANSCRIPTS) return false;
   for (const child of value) if (typeof child !== 'string' || child.length === 0) return false;
   return true;
 }

@@ -12,8 +12,13 @@ export const MESSAGES_MAX_LIMIT = 500;
 export const PREVIEW_MAX_CHARS = 200;
 export const MAX_MESSAGES_PER_CREATE = 1000;
 export const MAX_CONTENT_CHARS = 200_000;
+/** A create's own limits (shared with its quick check, quick-create-body.ts). */
+export const MAX_TITLE_CHARS = 500;
+export const MAX_CHILD_TRANSCRIPTS = 1000;
+export const MAX_REF_CHARS = 200;
+export const MESSAGE_ROLES = ['user', 'assistant', 'system', 'tool'] as const;
 
-export const MessageRoleSchema = lazySchema(() => z.enum(['user', 'assistant', 'system', 'tool']));
+export const MessageRoleSchema = lazySchema(() => z.enum(MESSAGE_ROLES));
 
 const ObjectSchema = lazySchema(() => z.record(z.string(), z.unknown()));
 
@@ -42,16 +47,16 @@ export type MessageInput = z.infer<typeof MessageInputSchema>;
 
 export const CreateTranscriptSchema = lazySchema(() => z
   .object({
-    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)).optional(),
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_TITLE_CHARS)).optional(),
     locked: z.boolean().optional(),
     hideConversationStarters: z.boolean().optional(),
     metadata: ObjectSchema.optional(),
-    childTranscripts: z.array(z.string().min(1)).max(1000).optional(),
+    childTranscripts: z.array(z.string().min(1)).max(MAX_CHILD_TRANSCRIPTS).optional(),
     messages: z.array(MessageInputSchema).max(MAX_MESSAGES_PER_CREATE).optional(),
     /** The server SDK's `create({ workspaceId, releaseId? })`: the caller's own workspace. */
-    workspaceId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
+    workspaceId: z.string().check(z.minLength(1), z.maxLength(MAX_REF_CHARS)).optional(),
     /** The release the conversation belongs to (stored and echoed). */
-    releaseId: z.string().check(z.minLength(1), z.maxLength(200)).optional(),
+    releaseId: z.string().check(z.minLength(1), z.maxLength(MAX_REF_CHARS)).optional(),
   })
   .catchall(z.unknown())
   .superRefine(rejectFields(READ_ONLY_FIELDS)));
